@@ -1,0 +1,97 @@
+package grundy
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// maxMultiplierPart bounds the numerator and denominator of a Multiplier so
+// that P*k cannot overflow uint64 for any pile size k < 2^32.
+const maxMultiplierPart = 1 << 31
+
+// Multiplier is an exact rational a = P/Q >= 1 in lowest terms. The quota
+// after removing k tokens is floor(a*k).
+type Multiplier struct {
+	P, Q uint64
+}
+
+// Fibonacci is the multiplier of Fibonacci nim, a = 2.
+var Fibonacci = Multiplier{P: 2, Q: 1}
+
+// ParseMultiplier reads a multiplier given as an integer ("2"), a fraction
+// ("7/2") or a decimal ("3.5"). It returns an error if the text is not a
+// number, has a zero denominator, is below 1, or has a numerator or
+// denominator of 2^31 or more in lowest terms.
+func ParseMultiplier(s string) (Multiplier, error) {
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return Multiplier{}, errors.New("empty multiplier")
+	}
+	if strings.ContainsAny(t, "eE") {
+		return Multiplier{}, fmt.Errorf("multiplier %q: write it as an integer, a fraction p/q or a decimal", s)
+	}
+	if i := strings.IndexByte(t, '/'); i >= 0 {
+		den := strings.TrimSpace(t[i+1:])
+		if strings.Trim(den, "0") == "" && den != "" {
+			return Multiplier{}, fmt.Errorf("multiplier %q: zero denominator", s)
+		}
+	}
+	x, ok := new(big.Rat).SetString(t)
+	if !ok {
+		return Multiplier{}, fmt.Errorf("multiplier %q is not a number (want e.g. 2, 7/2 or 3.5)", s)
+	}
+	return MultiplierFromRat(x)
+}
+
+// MultiplierFromRat converts an exact rational to a Multiplier.
+func MultiplierFromRat(x *big.Rat) (Multiplier, error) {
+	if x.Cmp(big.NewRat(1, 1)) < 0 {
+		return Multiplier{}, fmt.Errorf("multiplier %s is below 1", x.RatString())
+	}
+	p, q := x.Num(), x.Denom()
+	lim := big.NewInt(maxMultiplierPart)
+	if p.Cmp(lim) >= 0 || q.Cmp(lim) >= 0 {
+		return Multiplier{}, fmt.Errorf("multiplier %s: numerator and denominator must be below 2^31", x.RatString())
+	}
+	return Multiplier{P: p.Uint64(), Q: q.Uint64()}, nil
+}
+
+// Rat returns a as a big.Rat.
+func (a Multiplier) Rat() *big.Rat {
+	return new(big.Rat).SetFrac(new(big.Int).SetUint64(a.P), new(big.Int).SetUint64(a.Q))
+}
+
+// Quota returns floor(a*k), the most the next player may remove after k
+// tokens were removed. k must be below 2^32.
+func (a Multiplier) Quota(k int) int {
+	return int(uint64(k) * a.P / a.Q)
+}
+
+// MinRemoval returns ceil(r/a), the least k >= 0 with floor(a*k) >= r.
+func (a Multiplier) MinRemoval(r int) int {
+	return int((uint64(r)*a.Q + a.P - 1) / a.P)
+}
+
+// String returns "p" or "p/q".
+func (a Multiplier) String() string {
+	if a.Q == 1 {
+		return fmt.Sprintf("%d", a.P)
+	}
+	return fmt.Sprintf("%d/%d", a.P, a.Q)
+}
+
+// Folder returns the name used in folder names: "p" or "p_q". It uses only
+// digits and '_', so it is safe on every filesystem.
+func (a Multiplier) Folder() string {
+	if a.Q == 1 {
+		return fmt.Sprintf("%d", a.P)
+	}
+	return fmt.Sprintf("%d_%d", a.P, a.Q)
+}
+
+// ParseFolder reverses Folder.
+func ParseFolder(s string) (Multiplier, error) {
+	return ParseMultiplier(strings.Replace(s, "_", "/", 1))
+}

@@ -1,0 +1,152 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/zstd"
+)
+
+// RowGroupRows bounds the rows in one row group, and so the memory the
+// writer buffers: 1<<20 rows of a few int columns is a few tens of MB.
+const RowGroupRows = 1 << 20
+
+// Writer streams rows of type T into a Parquet file that appears at its
+// final path only when Close succeeds.
+type Writer[T any] struct {
+	path string
+	tmp  *os.File
+	w    *parquet.GenericWriter[T]
+}
+
+// Create starts a Parquet file at path (its folder must exist). meta is
+// written as key-value metadata, in sorted key order so that files
+// reproduce byte for byte.
+func Create[T any](path string, meta map[string]string) (*Writer[T], error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return nil, err
+	}
+	opts := []parquet.WriterOption{
+		parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}),
+		parquet.MaxRowsPerRowGroup(RowGroupRows),
+		parquet.CreatedBy("fibnim", "", ""),
+	}
+	keys := make([]string, 0, len(meta))
+	for k := range meta {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		opts = append(opts, parquet.KeyValueMetadata(k, meta[k]))
+	}
+	return &Writer[T]{path: path, tmp: tmp, w: parquet.NewGenericWriter[T](tmp, opts...)}, nil
+}
+
+// Write appends rows.
+func (w *Writer[T]) Write(rows []T) error {
+	_, err := w.w.Write(rows)
+	return err
+}
+
+// Close finishes the file and renames it into place.
+func (w *Writer[T]) Close() error {
+	err := w.w.Close()
+	if err == nil {
+		err = w.tmp.Sync()
+	}
+	if cerr := w.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(w.tmp.Name(), w.path)
+	}
+	if err != nil {
+		os.Remove(w.tmp.Name())
+	}
+	return err
+}
+
+// Abort discards the file; the destination is left as it was.
+func (w *Writer[T]) Abort() {
+	w.tmp.Close()
+	os.Remove(w.tmp.Name())
+}
+
+// WriteFile writes all rows at once through a Writer.
+func WriteFile[T any](path string, meta map[string]string, rows []T) error {
+	w, err := Create[T](path, meta)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < len(rows); i += RowGroupRows {
+		if err := w.Write(rows[i:min(i+RowGroupRows, len(rows))]); err != nil {
+			w.Abort()
+			return err
+		}
+	}
+	return w.Close()
+}
+
+// ErrCorrupt wraps every failure to decode a Parquet file.
+var ErrCorrupt = errors.New("not a readable Parquet file")
+
+// Scan reads the rows of path in batches of at most batch rows and calls fn
+// on each batch (the slice is reused). It returns the file's key-value
+// metadata. A corrupt file gives an error wrapping ErrCorrupt.
+func Scan[T any](path string, batch int, fn func([]T) error) (meta map[string]string, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, p)
+		}
+	}()
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, err)
+	}
+	meta = map[string]string{}
+	for _, kv := range pf.Metadata().KeyValueMetadata {
+		meta[kv.Key] = kv.Value
+	}
+	r := parquet.NewGenericReader[T](pf)
+	defer r.Close()
+	buf := make([]T, batch)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			if ferr := fn(buf[:n]); ferr != nil {
+				return meta, ferr
+			}
+		}
+		if err == io.EOF {
+			return meta, nil
+		}
+		if err != nil {
+			return meta, fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, err)
+		}
+	}
+}
+
+// ReadFile reads every row of path.
+func ReadFile[T any](path string) ([]T, map[string]string, error) {
+	var rows []T
+	meta, err := Scan(path, 1<<16, func(b []T) error {
+		rows = append(rows, b...)
+		return nil
+	})
+	return rows, meta, err
+}

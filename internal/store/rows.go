@@ -1,0 +1,23 @@
+package store
+
+// StartValue is one row of grundy/mult=A/start_values.parquet.
+type StartValue struct {
+	N      int64 `parquet:"n,delta"`       // pile size n
+	GStart int32 `parquet:"g_start,dict"` // G(n, n-1), the starting position; G(0,0) for n = 0
+	GFull  int32 `parquet:"g_full,dict"`  // G(n) = G(n, n)
+}
+
+// DenseCell is one row of grundy/mult=A/dense.parquet.
+type DenseCell struct {
+	N int32 `parquet:"n,delta"`
+	R int32 `parquet:"r,delta"`
+	G int32 `parquet:"g,dict"`
+}
+
+// Breakpoint is one row of grundy/mult=A/breakpoints/: RMin is the least r
+// with G(n, r) >= G.
+type Breakpoint struct {
+	N    int64 `parquet:"n,delta"`
+	G    int32 `parquet:"g,dict"`
+	RMin int64 `parquet:"r_min,delta"`
+}
