@@ -32,6 +32,11 @@ func Create[T any](path string, meta map[string]string) (*Writer[T], error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, err
+	}
 	opts := []parquet.WriterOption{
 		parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}),
 		parquet.MaxRowsPerRowGroup(RowGroupRows),

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"time"
+
+	"fibnim/grundy"
+	"fibnim/internal/store"
+)
+
+// defaultDenseMax is the largest n written to dense.parquet by default:
+// 2001*2002/2 = 2.0 million rows, about 3 MB on disk.
+const defaultDenseMax = 2000
+
+type grundyOpts struct {
+	N        int
+	mult     grundy.Multiplier
+	workers  int
+	out      string
+	denseMax int
+	maxMem   uint64
+}
+
+func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
+	fs := newFlags("grundy", stderr)
+	n := fs.String("n", "", "largest pile size N (required; 1e6 and 10^6 forms accepted)")
+	mult := fs.String("mult", "2", "multiplier a >= 1: integer, fraction p/q or decimal")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worker goroutines")
+	out := fs.String("out", "results", "output folder")
+	denseMax := fs.String("dense-max", strconv.Itoa(defaultDenseMax), "largest n written to dense.parquet")
+	maxMem := fs.String("max-mem", "", "refuse runs whose estimated peak memory exceeds this (default: available memory)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: compute grundy -n N [-mult A] [-workers W] [-out DIR] [-dense-max M] [-max-mem SIZE]")
+		fs.PrintDefaults()
+	}
+	var o grundyOpts
+	if err := parseFlags(fs, args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *n == "" {
+		return o, usagef("grundy: -n is required")
+	}
+	var err error
+	if o.N, err = parseSize("n", *n); err != nil {
+		return o, err
+	}
+	if o.mult, err = grundy.ParseMultiplier(*mult); err != nil {
+		return o, usagef("-mult: %v", err)
+	}
+	if *workers < 1 {
+		return o, usagef("-workers %d: need at least 1", *workers)
+	}
+	o.workers = *workers
+	if o.denseMax, err = parseSize("dense-max", *denseMax); err != nil {
+		return o, err
+	}
+	o.maxMem = availableMemory()
+	if *maxMem != "" {
+		if o.maxMem, err = parseBytes(*maxMem); err != nil {
+			return o, err
+		}
+	}
+	o.out = *out
+	return o, nil
+}
+
+func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	o, err := parseGrundyFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	need := grundy.DenseBytes(o.N)
+	if o.maxMem > 0 && need > o.maxMem {
+		return usagef("-n %d: the dense table needs about %s, more than the %s allowed (-max-mem)", o.N, humanBytes(need), humanBytes(o.maxMem))
+	}
+	dir := filepath.Join(o.out, "grundy", "mult="+o.mult.Folder())
+	if err := prepareDir(dir); err != nil {
+		return err
+	}
+	start := time.Now()
+	fmt.Fprintf(stderr, "grundy: dense engine, N=%d, a=%s, %d workers, about %s\n", o.N, o.mult, o.workers, humanBytes(need))
+	tab, err := grundy.Dense(o.N, o.mult, o.workers)
+	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("interrupted; earlier results left in place")
+	}
+	fmt.Fprintf(stderr, "grundy: table filled in %v\n", time.Since(start).Round(time.Millisecond))
+	meta := runMeta("dense", o)
+	if err := writeStartValues(ctx, filepath.Join(dir, "start_values.parquet"), meta, o.N, tab.Start, tab.Full); err != nil {
+		return err
+	}
+	if err := writeDense(ctx, filepath.Join(dir, "dense.parquet"), meta, tab, min(o.N, o.denseMax)); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s/{start_values,dense}.parquet (N=%d, dense rows n<=%d) in %v\n", dir, o.N, min(o.N, o.denseMax), time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+func runMeta(engine string, o grundyOpts) map[string]string {
+	return map[string]string{
+		"fibnim.engine":    engine,
+		"fibnim.N":         strconv.Itoa(o.N),
+		"fibnim.mult":      o.mult.String(),
+		"fibnim.dense_max": strconv.Itoa(o.denseMax),
+		"fibnim.revision":  sourceRevision(),
+		"fibnim.game":      "position (n,r); removing k<=r leads to (n-k, min(floor(a*k), n-k)); start (n, n-1)",
+	}
+}
+
+// writeStartValues streams rows n = 0..N with g_start = start(n) and
+// g_full = full(n).
+func writeStartValues(ctx context.Context, path string, meta map[string]string, N int, start, full func(int) int) error {
+	w, err := store.Create[store.StartValue](path, meta)
+	if err != nil {
+		return err
+	}
+	buf := make([]store.StartValue, 0, 1<<16)
+	for n := 0; n <= N; n++ {
+		buf = append(buf, store.StartValue{N: int64(n), GStart: int32(start(n)), GFull: int32(full(n))})
+		if len(buf) == cap(buf) || n == N {
+			if err := ctx.Err(); err != nil {
+				w.Abort()
+				return fmt.Errorf("interrupted; %s left as it was", path)
+			}
+			if err := w.Write(buf); err != nil {
+				w.Abort()
+				return err
+			}
+			buf = buf[:0]
+		}
+	}
+	return w.Close()
+}
+
+func writeDense(ctx context.Context, path string, meta map[string]string, tab *grundy.Table, upto int) error {
+	w, err := store.Create[store.DenseCell](path, meta)
+	if err != nil {
+		return err
+	}
+	buf := make([]store.DenseCell, 0, 1<<16)
+	for n := 0; n <= upto; n++ {
+		for r, g := range tab.Row(n) {
+			buf = append(buf, store.DenseCell{N: int32(n), R: int32(r), G: int32(g)})
+		}
+		if len(buf) >= 1<<16 || n == upto {
+			if err := ctx.Err(); err != nil {
+				w.Abort()
+				return fmt.Errorf("interrupted; %s left as it was", path)
+			}
+			if err := w.Write(buf); err != nil {
+				w.Abort()
+				return err
+			}
+			buf = buf[:0]
+		}
+	}
+	return w.Close()
+}

@@ -1,0 +1,131 @@
+// Command compute fills Grundy tables of Fibonacci nim and n-times nim,
+// regenerates the papers' tables, verifies their theorems and answers
+// queries at a terminal. Run "compute help" for the subcommands.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"strings"
+	"syscall"
+)
+
+// revision is the source revision, set by the Makefile with
+// -ldflags "-X main.revision=...".
+var revision = ""
+
+func sourceRevision() string {
+	if revision != "" {
+		return revision
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" {
+				return s.Value
+			}
+		}
+	}
+	return "unknown"
+}
+
+const usage = `usage: compute <command> [flags]
+
+commands:
+  all       the default pipeline: grundy, lrs-table1, ntimes, verify
+  grundy    fill the Grundy table G(n, r) and write Parquet
+  lrs-table1  regenerate Table 1 of Larsson & Rubinstein-Salzedo beside the print
+  query     G(n, r) and the winning moves of one heap or a sum of heaps
+  ntimes    n-times nim sequences, c(a), and the exact real thresholds
+  verify    check the papers' theorems and conjectures on the data in a folder
+  export    write a Parquet file as CSV or JSON
+
+Run "compute <command> -h" for the flags of a command.`
+
+// usageError is a mistake in the command line: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if err == nil {
+		return
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(os.Stderr, "compute: %s (run \"compute help\" for usage)\n", firstLine(ue.msg))
+		os.Exit(2)
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		os.Exit(0)
+	}
+	fmt.Fprintf(os.Stderr, "compute: %s\n", firstLine(err.Error()))
+	os.Exit(1)
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usagef("no command given")
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "help", "-h", "-help", "--help":
+		fmt.Fprintln(stdout, usage)
+		return nil
+	case "grundy":
+		return runGrundy(ctx, rest, stdout, stderr)
+	case "lrs-table1":
+		return runTable1(ctx, rest, stdout, stderr)
+	case "query":
+		return runQuery(ctx, rest, stdout, stderr)
+	case "ntimes":
+		return runNtimes(ctx, rest, stdout, stderr)
+	case "verify":
+		return runVerify(ctx, rest, stdout, stderr)
+	case "export":
+		return runExport(ctx, rest, stdout, stderr)
+	case "all":
+		return runAll(ctx, rest, stdout, stderr)
+	}
+	return usagef("unknown command %q", cmd)
+}
+
+// newFlags returns a FlagSet whose parse errors become usage errors and
+// whose usage text goes to stderr.
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(os.Stderr)
+		fs.Usage()
+		return flag.ErrHelp
+	}
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	return nil
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"fibnim/internal/store"
+)
+
+func runArgs(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), args, &out, &errb)
+	return out.String(), err
+}
+
+// The 10-coin example of the Wikipedia text: 10 = 8 + 2, and removing 2 is
+// the unique winning move from the starting pile.
+func TestQueryWikipediaTenCoins(t *testing.T) {
+	out, err := runArgs(t, "query", "10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "winning moves (to value 0): 1\n  remove 2 -> (8, 4)") {
+		t.Fatalf("query 10:\n%s", out)
+	}
+	if !strings.Contains(out, "10 = 2 + 8") {
+		t.Fatalf("query 10 does not show the Zeckendorf parts:\n%s", out)
+	}
+	// The example continues: 6 = 5 + 1, remove 1; 4 = 3 + 1, remove 1.
+	for _, c := range []struct{ n, r, k string }{{"6", "4", "remove 1 -> (5, 2)"}, {"4", "2", "remove 1 -> (3, 2)"}} {
+		out, err := runArgs(t, "query", "-n", c.n, "-r", c.r)
+		if err != nil || !strings.Contains(out, c.k) {
+			t.Fatalf("query -n %s -r %s: %v\n%s", c.n, c.r, err, out)
+		}
+	}
+	// After 10 -> 8 the second player, at (8, 4), has no winning move.
+	out, _ = runArgs(t, "query", "-n", "8", "-r", "4")
+	if !strings.Contains(out, "G = 0") || !strings.Contains(out, "winning moves: none") {
+		t.Fatalf("query -n 8 -r 4:\n%s", out)
+	}
+}
+
+func TestQuerySum(t *testing.T) {
+	out, err := runArgs(t, "query", "10", "7,3", "25")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Values from Table 1: G(10,9) = 5, G(7,3) = 2.
+	for _, want := range []string{"(10, 9) [starting pile]: G = 5", "(7, 3): G = 2", "nim-sum:", "winning move: in heap"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("missing %q in:\n%s", want, out)
+		}
+	}
+	out, _ = runArgs(t, "query", "10", "10")
+	if !strings.Contains(out, "nim-sum: 0") {
+		t.Fatalf("two equal heaps:\n%s", out)
+	}
+}
+
+func TestBadInputIsUsageErrorAndWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "res")
+	cases := [][]string{
+		{"grundy", "-n", "-5", "-out", out},
+		{"grundy", "-n", "abc", "-out", out},
+		{"grundy", "-n", "100000000", "-out", out},
+		{"grundy", "-n", "100", "-mult", "0.5", "-out", out},
+		{"grundy", "-n", "100", "-mult", "3/0", "-out", out},
+		{"grundy", "-n", "100", "-mult", "garbage", "-out", out},
+		{"grundy", "-n", "100", "-out", "/proc/not/writable"},
+		{"grundy", "-out", out},
+		{"query", "-n", "5", "-r", "9"},
+		{"query", "x,y"},
+		{"nonsense"},
+	}
+	for _, c := range cases {
+		_, err := runArgs(t, c...)
+		var ue usageError
+		if !errors.As(err, &ue) {
+			t.Errorf("%v: got %v, want a usage error", c, err)
+		} else if strings.Contains(ue.msg, "\n") {
+			t.Errorf("%v: message is not one line: %q", c, ue.msg)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("bad input created %s", out)
+	}
+}
+
+func TestGrundyWritesAndInterruptKeepsOld(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := runArgs(t, "grundy", "-n", "300", "-dense-max", "50", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	sv := filepath.Join(dir, "grundy", "mult=2", "start_values.parquet")
+	rows, meta, err := store.ReadFile[store.StartValue](sv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 301 || meta["fibnim.N"] != "300" || meta["fibnim.mult"] != "2" {
+		t.Fatalf("%d rows, meta %v", len(rows), meta)
+	}
+	// Paper, Table 1: G(10, 9) = 5, G(10, 10) = 5; G(13, 12) = 0 (Fibonacci).
+	if rows[10].GStart != 5 || rows[10].GFull != 5 || rows[13].GStart != 0 || rows[13].GFull != 6 {
+		t.Fatalf("rows 10, 13: %+v %+v", rows[10], rows[13])
+	}
+	dense, _, err := store.ReadFile[store.DenseCell](filepath.Join(dir, "grundy", "mult=2", "dense.parquet"))
+	if err != nil || len(dense) != 51*52/2 {
+		t.Fatalf("dense: %d rows, %v", len(dense), err)
+	}
+	before, _ := os.ReadFile(sv)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var o, e bytes.Buffer
+	if err := run(ctx, []string{"grundy", "-n", "400", "-out", dir}, &o, &e); err == nil {
+		t.Fatal("cancelled run reported success")
+	}
+	after, _ := os.ReadFile(sv)
+	if !reflect.DeepEqual(before, after) {
+		t.Fatal("an interrupted run changed earlier results")
+	}
+	// Same arguments, same bytes.
+	if _, err := runArgs(t, "grundy", "-n", "300", "-dense-max", "50", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := os.ReadFile(sv)
+	if !reflect.DeepEqual(before, again) {
+		t.Fatal("rerun with the same arguments gave different bytes")
+	}
+}

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"fibnim/grundy"
+)
+
+// heap is one position (n, r) of a sum.
+type heap struct {
+	text string
+	n, r int
+}
+
+func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("query", stderr)
+	nFlag := fs.Int("n", -1, "pile size n of a single position")
+	rFlag := fs.Int("r", -1, "quota r of a single position (default n-1, the starting position)")
+	mult := fs.String("mult", "2", "multiplier a >= 1")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: compute query -n N [-r R] [-mult A]\n       compute query [-mult A] HEAP...   (HEAP is n for a starting pile (n, n-1), or n,r)")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	a, err := grundy.ParseMultiplier(*mult)
+	if err != nil {
+		return usagef("-mult: %v", err)
+	}
+	var heaps []heap
+	if *nFlag >= 0 {
+		if fs.NArg() > 0 {
+			return usagef("give either -n/-r or a list of heaps, not both")
+		}
+		r := *rFlag
+		if r < 0 {
+			r = max(*nFlag-1, 0)
+		}
+		heaps = append(heaps, heap{text: fmt.Sprintf("%d,%d", *nFlag, r), n: *nFlag, r: r})
+	} else {
+		if *rFlag >= 0 {
+			return usagef("-r needs -n")
+		}
+		for _, s := range fs.Args() {
+			h, err := parseHeap(s)
+			if err != nil {
+				return err
+			}
+			heaps = append(heaps, h)
+		}
+	}
+	if len(heaps) == 0 {
+		return usagef("query: give -n N [-r R] or at least one heap")
+	}
+	maxN := 0
+	for _, h := range heaps {
+		if h.r > h.n {
+			return usagef("heap %s: quota r=%d exceeds the pile n=%d", h.text, h.r, h.n)
+		}
+		maxN = max(maxN, h.n)
+	}
+	v, err := newValuer(maxN, a)
+	if err != nil {
+		return err
+	}
+	return printQuery(stdout, a, heaps, v)
+}
+
+func parseHeap(s string) (heap, error) {
+	ns, rs, pair := strings.Cut(s, ",")
+	n, err := strconv.Atoi(strings.TrimSpace(ns))
+	if err != nil || n < 0 {
+		return heap{}, usagef("heap %q: want n or n,r with whole numbers n >= r >= 0", s)
+	}
+	r := max(n-1, 0)
+	if pair {
+		if r, err = strconv.Atoi(strings.TrimSpace(rs)); err != nil || r < 0 {
+			return heap{}, usagef("heap %q: want n or n,r with whole numbers n >= r >= 0", s)
+		}
+	}
+	return heap{text: s, n: n, r: r}, nil
+}
+
+// valuer answers G(n, r) for n up to the size it was built for.
+type valuer interface {
+	Value(n, r int) int
+}
+
+type denseValuer struct{ t *grundy.Table }
+
+func (d denseValuer) Value(n, r int) int { return d.t.At(n, r) }
+
+// maxQueryDense is the largest n a query fills densely: 4e4 rows need
+// 1.6 GB and take a few seconds on 2 cores.
+const maxQueryDense = 40000
+
+func newValuer(N int, a grundy.Multiplier) (valuer, error) {
+	if N <= maxQueryDense {
+		t, err := grundy.Dense(N, a, runtime.GOMAXPROCS(0))
+		if err != nil {
+			return nil, err
+		}
+		return denseValuer{t}, nil
+	}
+	return newBreakpointValuer(N, a)
+}
+
+func moveTo(a grundy.Multiplier, n, k int) (int, int) {
+	return n - k, min(a.Quota(k), n-k)
+}
+
+func printQuery(w io.Writer, a grundy.Multiplier, heaps []heap, v valuer) error {
+	fmt.Fprintf(w, "multiplier a = %s\n", a)
+	sum := 0
+	vals := make([]int, len(heaps))
+	for i, h := range heaps {
+		g := v.Value(h.n, h.r)
+		vals[i] = g
+		sum ^= g
+		label := fmt.Sprintf("(%d, %d)", h.n, h.r)
+		if h.n > 0 && h.r == h.n-1 {
+			label += " [starting pile]"
+		}
+		fmt.Fprintf(w, "heap %d %s: G = %d", i+1, label, g)
+		if a == grundy.Fibonacci && h.n > 0 {
+			z := grundy.Zeckendorf(h.n)
+			parts := make([]string, len(z))
+			for j, p := range z {
+				parts[j] = strconv.Itoa(p)
+			}
+			fmt.Fprintf(w, "   (Zeckendorf %d = %s)", h.n, strings.Join(parts, " + "))
+		}
+		fmt.Fprintln(w)
+	}
+	if len(heaps) == 1 {
+		h := heaps[0]
+		var moves []string
+		for k := 1; k <= h.r; k++ {
+			m, c := moveTo(a, h.n, k)
+			if v.Value(m, c) == 0 {
+				moves = append(moves, fmt.Sprintf("remove %d -> (%d, %d)", k, m, c))
+			}
+		}
+		if len(moves) == 0 {
+			fmt.Fprintln(w, "winning moves: none; every move leads to a position of nonzero value (a second-player win)")
+			return nil
+		}
+		fmt.Fprintf(w, "winning moves (to value 0): %d\n", len(moves))
+		for _, m := range moves {
+			fmt.Fprintf(w, "  %s\n", m)
+		}
+		return nil
+	}
+	fmt.Fprintf(w, "nim-sum: %d\n", sum)
+	if sum == 0 {
+		fmt.Fprintln(w, "winning move: none; the nim-sum is 0, so the sum is a second-player win")
+		return nil
+	}
+	for i, h := range heaps {
+		target := vals[i] ^ sum
+		if target >= vals[i] {
+			continue
+		}
+		for k := 1; k <= h.r; k++ {
+			m, c := moveTo(a, h.n, k)
+			if v.Value(m, c) == target {
+				fmt.Fprintf(w, "winning move: in heap %d remove %d -> (%d, %d), G = %d, nim-sum 0\n", i+1, k, m, c, target)
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("internal error: nim-sum %d but no move to value 0 found", sum)
+}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// parseSize reads a non-negative integer size, allowing 1e6 and 10^6 forms
+// and '_' separators.
+func parseSize(name, s string) (int, error) {
+	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
+	if base, exp, ok := strings.Cut(t, "^"); ok {
+		b, err1 := strconv.Atoi(base)
+		e, err2 := strconv.Atoi(exp)
+		if err1 == nil && err2 == nil && b >= 0 && e >= 0 && e < 20 {
+			v := 1
+			for i := 0; i < e; i++ {
+				if v > (1<<62)/max(b, 1) {
+					return 0, usagef("-%s %s is too large", name, s)
+				}
+				v *= b
+			}
+			return v, nil
+		}
+	}
+	if m, exp, ok := strings.Cut(strings.ToLower(t), "e"); ok {
+		b, err1 := strconv.Atoi(m)
+		e, err2 := strconv.Atoi(exp)
+		if err1 == nil && err2 == nil && b >= 0 && e >= 0 && e < 19 {
+			v := b
+			for i := 0; i < e; i++ {
+				if v > (1<<62)/10 {
+					return 0, usagef("-%s %s is too large", name, s)
+				}
+				v *= 10
+			}
+			return v, nil
+		}
+	}
+	v, err := strconv.ParseInt(t, 10, 64)
+	if err != nil {
+		return 0, usagef("-%s %q is not a whole number", name, s)
+	}
+	if v < 0 {
+		return 0, usagef("-%s %s is negative", name, s)
+	}
+	return int(v), nil
+}
+
+// parseBytes reads a memory size such as 4GiB, 500MB or 1073741824.
+func parseBytes(s string) (uint64, error) {
+	t := strings.TrimSpace(strings.ToLower(s))
+	mult := uint64(1)
+	for _, u := range []struct {
+		suf string
+		m   uint64
+	}{{"gib", 1 << 30}, {"mib", 1 << 20}, {"kib", 1 << 10}, {"gb", 1e9}, {"mb", 1e6}, {"kb", 1e3}, {"g", 1 << 30}, {"m", 1 << 20}, {"k", 1 << 10}, {"b", 1}} {
+		if strings.HasSuffix(t, u.suf) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suf)), u.m
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v <= 0 {
+		return 0, usagef("-max-mem %q is not a memory size (e.g. 4GiB)", s)
+	}
+	return uint64(v * float64(mult)), nil
+}
+
+// availableMemory is MemAvailable from /proc/meminfo, or 0 if unknown.
+func availableMemory() uint64 {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var kb uint64
+		if n, _ := fmt.Sscanf(sc.Text(), "MemAvailable: %d kB", &kb); n == 1 {
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+func humanBytes(b uint64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	}
+	return fmt.Sprintf("%d KiB", (b+1023)>>10)
+}
+
+// prepareDir creates dir and checks that a file can be written in it,
+// without touching anything already there.
+func prepareDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return usagef("cannot create output folder %s: %v", dir, unwrapPathErr(err))
+	}
+	f, err := os.CreateTemp(dir, ".probe-*")
+	if err != nil {
+		return usagef("output folder %s is not writable: %v", dir, unwrapPathErr(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+func unwrapPathErr(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// writeFileAtomic writes data to path through a temporary file and rename.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

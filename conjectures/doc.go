@@ -1,0 +1,17 @@
+// Package conjectures checks the papers' theorems, tables and conjectures
+// against computed data and reports what it finds.
+//
+// Every check returns a Result: the statement, the domain actually covered,
+// the number of cases, a status (holds, fails, not run) and the smallest
+// counterexamples. A disagreement with a paper is a finding, reported as
+// such; no check is tuned to pass.
+//
+// References:
+//   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",
+//     Int. J. Game Theory 45(3), 2016: Table 1; Theorems 4.1, 4.5, 4.6, 4.7,
+//     5.1, 5.2, 5.3; the closing conjecture G(n)+1 <= G(ceil(3n/2)) <= G(n)+2.
+//   - M. J. Whinihan, "Fibonacci Nim", Fibonacci Quarterly 1(4), 1963:
+//     the Zeckendorf strategy.
+//   - P. Frankl, N. Tokushige, "The game of n-times nim", Discrete Math. 260,
+//     2003: Theorems 1 and 2 and Table 1.
+package conjectures
