@@ -2,7 +2,7 @@ package store
 
 // StartValue is one row of grundy/mult=A/start_values.parquet.
 type StartValue struct {
-	N      int64 `parquet:"n,delta"`       // pile size n
+	N      int64 `parquet:"n,delta"`      // pile size n
 	GStart int32 `parquet:"g_start,dict"` // G(n, n-1), the starting position; G(0,0) for n = 0
 	GFull  int32 `parquet:"g_full,dict"`  // G(n) = G(n, n)
 }

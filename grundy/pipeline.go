@@ -1,0 +1,180 @@
+package grundy
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync/atomic"
+)
+
+// BreakpointConfig configures Breakpoints.
+type BreakpointConfig struct {
+	N       int
+	Mult    Multiplier
+	Workers int // concurrent sweeps; < 1 means GOMAXPROCS
+
+	// Resume, when set, starts from a checkpoint: FromG = g >= 1 and FromR =
+	// R_g. Breakpoints then emits g+1, g+2, ...
+	FromG int
+	FromR []uint32
+
+	// Emit is called from a single goroutine for g = FromG+1, FromG+2, ...
+	// in increasing order, with R = R_g (indexed by n, Inf where
+	// G(n, n) < g), until no row has value g. R is valid only during the
+	// call. An error from Emit stops the run.
+	Emit func(g int, R []uint32) error
+}
+
+// BreakpointBytes estimates the peak memory of Breakpoints in bytes, not
+// counting what Emit keeps: workers+2 breakpoint arrays, one sweeper per
+// worker, and the sweeps' heaps (measured below 0.2 entries per row up to
+// N = 10^7 for a = 2; budgeted at 0.5).
+func BreakpointBytes(N, workers int) uint64 {
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	n := uint64(N + 1)
+	return uint64(workers+2)*4*n + uint64(workers)*(8*n+4*n)
+}
+
+type sweepJob struct {
+	v      int
+	in     []uint32
+	out    []uint32
+	prog   *progress
+	finite int
+	done   chan struct{}
+}
+
+// Breakpoints computes the breakpoint table R_g(n) for 0 <= n <= N, value
+// by value, and hands each R_g to cfg.Emit in order. Sweeps for consecutive
+// values run concurrently on cfg.Workers goroutines, each following the one
+// before it; what is emitted does not depend on the number of workers. It
+// returns the largest g emitted, which is max G(n, n) over n <= N.
+func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
+	N, a := cfg.N, cfg.Mult
+	if N < 0 || N > MaxBreakpointN {
+		return 0, fmt.Errorf("grundy: size %d outside 0..%d", N, MaxBreakpointN)
+	}
+	if a.Q == 0 || a.P < a.Q {
+		return 0, fmt.Errorf("grundy: multiplier %s below 1", a)
+	}
+	if cfg.FromG > 0 && len(cfg.FromR) != N+1 {
+		return 0, fmt.Errorf("grundy: resume array has %d entries, want %d", len(cfg.FromR), N+1)
+	}
+	W := cfg.Workers
+	if W < 1 {
+		W = runtime.GOMAXPROCS(0)
+	}
+	var stop atomic.Bool
+	sweepers := make(chan *sweeper, W)
+	for i := 0; i < W; i++ {
+		sweepers <- nil // allocated on first use
+	}
+	arrays := make(chan []uint32, W+2)
+	for i := 0; i < W+2; i++ {
+		arrays <- nil
+	}
+	getArray := func() []uint32 {
+		b := <-arrays
+		if b == nil {
+			b = make([]uint32, N+1)
+		}
+		return b
+	}
+	jobs := make(chan *sweepJob, W+1)
+
+	// The launcher starts sweep v as soon as a sweeper and an array are
+	// free; sweep v reads the output of sweep v-1 as it is produced.
+	go func() {
+		defer close(jobs)
+		var in []uint32
+		var inProg *progress
+		if cfg.FromG > 0 {
+			in = getArray()
+			copy(in, cfg.FromR)
+			inProg = &progress{}
+			inProg.done.Store(int64(N + 1))
+		}
+		for v := cfg.FromG; !stop.Load(); v++ {
+			sw := <-sweepers
+			if sw == nil {
+				sw = newSweeper(N)
+			}
+			j := &sweepJob{v: v, in: in, out: getArray(), prog: &progress{}, done: make(chan struct{})}
+			go func(j *sweepJob, inProg *progress, sw *sweeper) {
+				j.finite = sw.sweep(N, a, j.in, inProg, j.out, j.prog, &stop)
+				sweepers <- sw
+				close(j.done)
+			}(j, inProg, sw)
+			jobs <- j
+			in, inProg = j.out, j.prog
+		}
+	}()
+
+	maxG := cfg.FromG
+	var err error
+	complete := false
+	for j := range jobs {
+		<-j.done
+		switch {
+		case err != nil || complete:
+			// Drain the sweeps launched ahead; their output is not used.
+		case ctx.Err() != nil:
+			err = ctx.Err()
+		case j.finite < 0:
+			err = fmt.Errorf("grundy: sweep %d stopped", j.v)
+		case j.finite == 0:
+			complete = true // no row has value v+1: the table is complete
+		default:
+			if err = cfg.Emit(j.v+1, j.out); err == nil {
+				maxG = j.v + 1
+			}
+		}
+		if err != nil || complete {
+			stop.Store(true)
+		}
+		if j.in != nil {
+			arrays <- j.in // sweep v is done with R_v, which was emitted before
+		}
+	}
+	return maxG, err
+}
+
+// StartCounts accumulates the start values G(n, n) and G(n, n-1) from
+// emitted breakpoint arrays. (Both are needed: several breakpoints of a row
+// can equal n when its last value jumps by more than one, as in row 2.)
+type StartCounts struct {
+	Full  []uint8 // G(n, n): the largest g with R_g(n) <= n
+	Start []uint8 // G(n, n-1): the largest g with R_g(n) <= n-1
+}
+
+// NewStartCounts returns counts for 0 <= n <= N, all zero.
+func NewStartCounts(N int) *StartCounts {
+	return &StartCounts{Full: make([]uint8, N+1), Start: make([]uint8, N+1)}
+}
+
+// StartCountsBytes is the memory of StartCounts for size N.
+func StartCountsBytes(N int) uint64 { return 2 * uint64(N+1) }
+
+// Add records R_g. Arrays must be added for g = 1, 2, ... in order.
+func (c *StartCounts) Add(g int, R []uint32) error {
+	if g > 255 {
+		return fmt.Errorf("%w: start value %d exceeds the uint8 start-value store", ErrOverflow, g)
+	}
+	for n, r := range R {
+		if r <= uint32(n) {
+			c.Full[n] = uint8(g)
+			if r < uint32(n) {
+				c.Start[n] = uint8(g)
+			}
+		}
+	}
+	return nil
+}
+
+// G returns G(n, n).
+func (c *StartCounts) G(n int) int { return int(c.Full[n]) }
+
+// StartValue returns G(n, n-1), and G(0, 0) = 0 for n = 0.
+func (c *StartCounts) StartValue(n int) int { return int(c.Start[n]) }
