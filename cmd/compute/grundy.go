@@ -24,7 +24,16 @@ type grundyOpts struct {
 	out      string
 	denseMax int
 	maxMem   uint64
+
+	engine      string // dense or breakpoint
+	breakpoints bool   // write the breakpoint table (breakpoint engine)
+	ckptEvery   time.Duration
 }
+
+// denseEngineMax is the largest N that "-engine auto" fills densely: at
+// N = 20000 the dense table is 400 MB and takes about 2 s on 2 cores, while
+// the breakpoint engine takes well under a second.
+const denseEngineMax = 20000
 
 func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	fs := newFlags("grundy", stderr)
@@ -33,7 +42,10 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worker goroutines")
 	out := fs.String("out", "results", "output folder")
 	denseMax := fs.String("dense-max", strconv.Itoa(defaultDenseMax), "largest n written to dense.parquet")
-	maxMem := fs.String("max-mem", "", "refuse runs whose estimated peak memory exceeds this (default: available memory)")
+	maxMem := fs.String("max-mem", "", "refuse runs whose estimated peak memory exceeds this, e.g. 4GiB (default: available memory)")
+	engine := fs.String("engine", "auto", "dense, breakpoint, or auto (dense up to N=20000)")
+	bps := fs.Bool("breakpoints", true, "breakpoint engine: write the complete breakpoint table (false: start values only)")
+	ckpt := fs.Duration("checkpoint-every", 30*time.Second, "breakpoint engine: least time between checkpoints (0: after every value)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute grundy -n N [-mult A] [-workers W] [-out DIR] [-dense-max M] [-max-mem SIZE]")
 		fs.PrintDefaults()
@@ -69,6 +81,22 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 		}
 	}
 	o.out = *out
+	o.breakpoints = *bps
+	o.ckptEvery = *ckpt
+	switch *engine {
+	case "auto":
+		o.engine = "dense"
+		if o.N > denseEngineMax {
+			o.engine = "breakpoint"
+		}
+	case "dense", "breakpoint":
+		o.engine = *engine
+	default:
+		return o, usagef("-engine %q: want dense, breakpoint or auto", *engine)
+	}
+	if o.engine == "breakpoint" && o.N > grundy.MaxBreakpointN {
+		return o, usagef("-n %d is above the breakpoint engine's limit %d", o.N, grundy.MaxBreakpointN)
+	}
 	return o, nil
 }
 
@@ -76,6 +104,9 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	o, err := parseGrundyFlags(args, stderr)
 	if err != nil {
 		return err
+	}
+	if o.engine == "breakpoint" {
+		return runBreakpointGrundy(ctx, o, stdout, stderr)
 	}
 	need := grundy.DenseBytes(o.N)
 	if o.maxMem > 0 && need > o.maxMem {

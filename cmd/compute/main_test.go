@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"fibnim/grundy"
 	"fibnim/internal/store"
 )
 
@@ -133,5 +134,36 @@ func TestGrundyWritesAndInterruptKeepsOld(t *testing.T) {
 	again, _ := os.ReadFile(sv)
 	if !reflect.DeepEqual(before, again) {
 		t.Fatal("rerun with the same arguments gave different bytes")
+	}
+}
+
+// The breakpoint files answer G(n, r) and its moves exactly as the dense
+// table does, cell by cell.
+func TestBreakpointValuerEqualsDense(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := runArgs(t, "grundy", "-n", "2000", "-engine", "breakpoint", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	bv, err := openBreakpointValuer(2000, grundy.Fibonacci, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, _ := grundy.Dense(2000, grundy.Fibonacci, 2)
+	dv := denseValuer{tab}
+	for n := 0; n <= 2000; n += 7 {
+		for r := 0; r <= n; r += 1 + n/30 {
+			g1, _ := bv.Value(n, r)
+			g2, _ := dv.Value(n, r)
+			if g1 != g2 {
+				t.Fatalf("G(%d,%d): breakpoints %d, dense %d", n, r, g1, g2)
+			}
+			for _, tv := range []int{0, 1, 3} {
+				m1, _ := bv.MovesTo(n, r, tv)
+				m2, _ := dv.MovesTo(n, r, tv)
+				if !reflect.DeepEqual(m1, m2) {
+					t.Fatalf("moves from (%d,%d) to %d: %v vs %v", n, r, tv, m1, m2)
+				}
+			}
+		}
 	}
 }

@@ -22,6 +22,7 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	nFlag := fs.Int("n", -1, "pile size n of a single position")
 	rFlag := fs.Int("r", -1, "quota r of a single position (default n-1, the starting position)")
 	mult := fs.String("mult", "2", "multiplier a >= 1")
+	in := fs.String("in", "results", "folder whose breakpoint table answers queries above n=40000")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute query -n N [-r R] [-mult A]\n       compute query [-mult A] HEAP...   (HEAP is n for a starting pile (n, n-1), or n,r)")
 		fs.PrintDefaults()
@@ -65,7 +66,7 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		maxN = max(maxN, h.n)
 	}
-	v, err := newValuer(maxN, a)
+	v, err := newValuer(maxN, a, *in)
 	if err != nil {
 		return err
 	}
@@ -89,18 +90,33 @@ func parseHeap(s string) (heap, error) {
 
 // valuer answers G(n, r) for n up to the size it was built for.
 type valuer interface {
-	Value(n, r int) int
+	Value(n, r int) (int, error)
+	// MovesTo lists every k <= r whose move from (n, r) reaches value t.
+	MovesTo(n, r, t int) ([]int, error)
 }
 
-type denseValuer struct{ t *grundy.Table }
+type denseValuer struct {
+	t *grundy.Table
+}
 
-func (d denseValuer) Value(n, r int) int { return d.t.At(n, r) }
+func (d denseValuer) Value(n, r int) (int, error) { return d.t.At(n, r), nil }
+
+func (d denseValuer) MovesTo(n, r, t int) ([]int, error) {
+	var ks []int
+	for k := 1; k <= r; k++ {
+		m, c := moveTo(d.t.Mult, n, k)
+		if d.t.At(m, c) == t {
+			ks = append(ks, k)
+		}
+	}
+	return ks, nil
+}
 
 // maxQueryDense is the largest n a query fills densely: 4e4 rows need
 // 1.6 GB and take a few seconds on 2 cores.
 const maxQueryDense = 40000
 
-func newValuer(N int, a grundy.Multiplier) (valuer, error) {
+func newValuer(N int, a grundy.Multiplier, in string) (valuer, error) {
 	if N <= maxQueryDense {
 		t, err := grundy.Dense(N, a, runtime.GOMAXPROCS(0))
 		if err != nil {
@@ -108,7 +124,7 @@ func newValuer(N int, a grundy.Multiplier) (valuer, error) {
 		}
 		return denseValuer{t}, nil
 	}
-	return newBreakpointValuer(N, a)
+	return openBreakpointValuer(N, a, in)
 }
 
 func moveTo(a grundy.Multiplier, n, k int) (int, int) {
@@ -120,7 +136,10 @@ func printQuery(w io.Writer, a grundy.Multiplier, heaps []heap, v valuer) error 
 	sum := 0
 	vals := make([]int, len(heaps))
 	for i, h := range heaps {
-		g := v.Value(h.n, h.r)
+		g, err := v.Value(h.n, h.r)
+		if err != nil {
+			return err
+		}
 		vals[i] = g
 		sum ^= g
 		label := fmt.Sprintf("(%d, %d)", h.n, h.r)
@@ -140,12 +159,14 @@ func printQuery(w io.Writer, a grundy.Multiplier, heaps []heap, v valuer) error 
 	}
 	if len(heaps) == 1 {
 		h := heaps[0]
+		ks, err := v.MovesTo(h.n, h.r, 0)
+		if err != nil {
+			return err
+		}
 		var moves []string
-		for k := 1; k <= h.r; k++ {
+		for _, k := range ks {
 			m, c := moveTo(a, h.n, k)
-			if v.Value(m, c) == 0 {
-				moves = append(moves, fmt.Sprintf("remove %d -> (%d, %d)", k, m, c))
-			}
+			moves = append(moves, fmt.Sprintf("remove %d -> (%d, %d)", k, m, c))
 		}
 		if len(moves) == 0 {
 			fmt.Fprintln(w, "winning moves: none; every move leads to a position of nonzero value (a second-player win)")
@@ -167,12 +188,14 @@ func printQuery(w io.Writer, a grundy.Multiplier, heaps []heap, v valuer) error 
 		if target >= vals[i] {
 			continue
 		}
-		for k := 1; k <= h.r; k++ {
-			m, c := moveTo(a, h.n, k)
-			if v.Value(m, c) == target {
-				fmt.Fprintf(w, "winning move: in heap %d remove %d -> (%d, %d), G = %d, nim-sum 0\n", i+1, k, m, c, target)
-				return nil
-			}
+		ks, err := v.MovesTo(h.n, h.r, target)
+		if err != nil {
+			return err
+		}
+		if len(ks) > 0 {
+			m, c := moveTo(a, h.n, ks[0])
+			fmt.Fprintf(w, "winning move: in heap %d remove %d -> (%d, %d), G = %d, nim-sum 0\n", i+1, ks[0], m, c, target)
+			return nil
 		}
 	}
 	return fmt.Errorf("internal error: nim-sum %d but no move to value 0 found", sum)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 
-	"fibnim/grundy"
 )
 
 func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -15,7 +14,4 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return usagef("export: not implemented yet")
-}
-func newBreakpointValuer(N int, a grundy.Multiplier) (valuer, error) {
-	return nil, usagef("query: n=%d is above the dense query limit %d", N, maxQueryDense)
 }

@@ -155,3 +155,95 @@ func ReadFile[T any](path string) ([]T, map[string]string, error) {
 	})
 	return rows, meta, err
 }
+
+// Reader gives random access by row index to a Parquet file of T.
+type Reader[T any] struct {
+	f    *os.File
+	r    *parquet.GenericReader[T]
+	Meta map[string]string
+	rows int64
+	buf  []T
+}
+
+// Open opens path for random access.
+func Open[T any](path string) (rd *Reader[T], err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			f.Close()
+			rd, err = nil, fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, p)
+		}
+	}()
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, err)
+	}
+	meta := map[string]string{}
+	for _, kv := range pf.Metadata().KeyValueMetadata {
+		meta[kv.Key] = kv.Value
+	}
+	return &Reader[T]{f: f, r: parquet.NewGenericReader[T](pf), Meta: meta, rows: pf.NumRows(), buf: make([]T, 1)}, nil
+}
+
+// NumRows is the number of rows in the file.
+func (r *Reader[T]) NumRows() int64 { return r.rows }
+
+// Row returns row i.
+func (r *Reader[T]) Row(i int64) (row T, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%w (%v)", ErrCorrupt, p)
+		}
+	}()
+	if err := r.r.SeekToRow(i); err != nil {
+		return row, err
+	}
+	n, err := r.r.Read(r.buf)
+	if n == 1 {
+		return r.buf[0], nil
+	}
+	if err == nil || err == io.EOF {
+		err = fmt.Errorf("row %d: %w", i, ErrCorrupt)
+	}
+	return row, err
+}
+
+// Rows calls fn on rows from index i on, in batches, until fn returns false.
+func (r *Reader[T]) Rows(i int64, fn func([]T) bool) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%w (%v)", ErrCorrupt, p)
+		}
+	}()
+	if err := r.r.SeekToRow(i); err != nil {
+		return err
+	}
+	buf := make([]T, 4096)
+	for {
+		n, err := r.r.Read(buf)
+		if n > 0 && !fn(buf[:n]) {
+			return nil
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// Close closes the file.
+func (r *Reader[T]) Close() error {
+	r.r.Close()
+	return r.f.Close()
+}

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+
+	"fibnim/grundy"
+	"fibnim/internal/store"
+)
+
+// breakpointValuer answers queries from a breakpoint table on disk:
+// G(n, r) = #{g >= 1 : R_g(n) <= r}, where R_g(n) is the r_min of row n in
+// breakpoints/g=XXXX.parquet (a missing row means R_g(n) = Inf).
+type breakpointValuer struct {
+	a     grundy.Multiplier
+	dir   string
+	files []*store.Reader[store.Breakpoint] // files[g-1]
+}
+
+func openBreakpointValuer(N int, a grundy.Multiplier, in string) (valuer, error) {
+	dir := filepath.Join(in, "grundy", "mult="+a.Folder(), "breakpoints")
+	v := &breakpointValuer{a: a, dir: dir}
+	for g := 1; ; g++ {
+		r, err := store.Open[store.Breakpoint](breakpointFile(dir, g))
+		if errors.Is(err, os.ErrNotExist) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if tn, _ := strconv.Atoi(r.Meta["fibnim.N"]); tn < N {
+			r.Close()
+			return nil, fmt.Errorf("%s covers n <= %d; run compute grundy -n %d -mult %s first", dir, tn, N, a)
+		}
+		v.files = append(v.files, r)
+	}
+	if len(v.files) == 0 {
+		return nil, fmt.Errorf("n=%d is above the dense query limit %d and %s holds no breakpoint table; run compute grundy -n %d -mult %s first", N, maxQueryDense, dir, N, a)
+	}
+	return v, nil
+}
+
+// lowerBound returns the index of the first row with n >= target.
+func lowerBound(f *store.Reader[store.Breakpoint], target int) (int64, error) {
+	var ferr error
+	i := sort.Search(int(f.NumRows()), func(i int) bool {
+		row, err := f.Row(int64(i))
+		if err != nil {
+			ferr = err
+			return true
+		}
+		return row.N >= int64(target)
+	})
+	return int64(i), ferr
+}
+
+// column returns R_g(m) for lo <= m <= hi (Inf where absent); g = 0 gives 0.
+func (v *breakpointValuer) column(g, lo, hi int) ([]uint32, error) {
+	out := make([]uint32, hi-lo+1)
+	if g == 0 {
+		return out, nil
+	}
+	for i := range out {
+		out[i] = grundy.Inf
+	}
+	if g > len(v.files) {
+		return out, nil
+	}
+	f := v.files[g-1]
+	i, err := lowerBound(f, lo)
+	if err != nil {
+		return nil, err
+	}
+	err = f.Rows(i, func(rows []store.Breakpoint) bool {
+		for _, r := range rows {
+			if r.N > int64(hi) {
+				return false
+			}
+			out[r.N-int64(lo)] = uint32(r.RMin)
+		}
+		return true
+	})
+	return out, err
+}
+
+func (v *breakpointValuer) Value(n, r int) (int, error) {
+	g := 0
+	for g < len(v.files) {
+		c, err := v.column(g+1, n, n)
+		if err != nil {
+			return 0, err
+		}
+		if c[0] > uint32(r) {
+			break
+		}
+		g++
+	}
+	return g, nil
+}
+
+func (v *breakpointValuer) MovesTo(n, r, t int) ([]int, error) {
+	if r == 0 {
+		return nil, nil
+	}
+	lo, hi := n-r, n-1
+	at, err := v.column(t, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	above, err := v.column(t+1, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	var ks []int
+	for k := 1; k <= r; k++ {
+		m, c := moveTo(v.a, n, k)
+		if at[m-lo] <= uint32(c) && uint32(c) < above[m-lo] {
+			ks = append(ks, k)
+		}
+	}
+	return ks, nil
+}

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"fibnim/grundy"
+	"fibnim/internal/store"
+)
+
+// Layout of a breakpoint run in DIR/grundy/mult=A/:
+//
+//	breakpoints/g=0001.parquet ...  one file per value g: rows (n, g, r_min)
+//	                                for every n with G(n, n) >= g
+//	start_values.parquet, dense.parquet
+//	.run/                           work in progress: the new breakpoint
+//	                                files and checkpoint.bin; renamed into
+//	                                place only when the run completes
+func breakpointFile(dir string, g int) string {
+	return filepath.Join(dir, fmt.Sprintf("g=%04d.parquet", g))
+}
+
+func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Writer) error {
+	const writerBytes = 256 << 20 // Parquet writer buffers and the dense side table
+	need := grundy.BreakpointBytes(o.N, o.workers) + grundy.StartCountsBytes(o.N) + writerBytes
+	if o.maxMem > 0 && need > o.maxMem {
+		return usagef("-n %d: the breakpoint engine needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers", o.N, humanBytes(need), o.workers, humanBytes(o.maxMem))
+	}
+	dir := filepath.Join(o.out, "grundy", "mult="+o.mult.Folder())
+	if err := prepareDir(dir); err != nil {
+		return err
+	}
+	work := filepath.Join(dir, ".run")
+	workBP := filepath.Join(work, "breakpoints")
+	ckPath := filepath.Join(work, "checkpoint.bin")
+	ck, err := loadCheckpoint(ckPath, o.N, o.mult, o.breakpoints)
+	if ck != nil && o.breakpoints {
+		for g := 1; g <= ck.G; g++ {
+			if _, serr := os.Stat(breakpointFile(workBP, g)); serr != nil {
+				ck, err = nil, fmt.Errorf("breakpoint file g=%d is missing", g)
+				break
+			}
+		}
+	}
+	switch {
+	case ck != nil:
+		fmt.Fprintf(stderr, "grundy: resuming from the checkpoint at g=%d in %s\n", ck.G, work)
+	case errors.Is(err, os.ErrNotExist):
+	case errors.Is(err, errStale):
+		fmt.Fprintf(stderr, "grundy: ignoring an unfinished run with other parameters in %s\n", work)
+	default:
+		fmt.Fprintf(stderr, "grundy: ignoring an unusable checkpoint: %v\n", err)
+	}
+	if ck == nil {
+		if err := os.RemoveAll(work); err != nil {
+			return err
+		}
+		ck = &checkpoint{N: o.N, P: o.mult.P, Q: o.mult.Q, breakpoints: o.breakpoints, counts: grundy.NewStartCounts(o.N)}
+	}
+	if err := os.MkdirAll(workBP, 0o755); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "grundy: breakpoint engine, N=%d, a=%s, %d workers, estimated peak %s\n", o.N, o.mult, o.workers, humanBytes(need))
+
+	meta := runMeta("breakpoint", o)
+	counts := ck.counts
+	prog := newProgress(stderr, o.N, ck.G)
+	start := time.Now()
+	lastCk := time.Now()
+	emit := func(g int, R []uint32) error {
+		if err := counts.Add(g, R); err != nil {
+			return err
+		}
+		first := -1
+		for n, r := range R {
+			if r <= uint32(n) {
+				first = n
+				break
+			}
+		}
+		if o.breakpoints {
+			if err := writeBreakpointFile(ctx, breakpointFile(workBP, g), meta, g, R); err != nil {
+				return err
+			}
+		}
+		prog.finished(g, first)
+		if time.Since(lastCk) >= o.ckptEvery {
+			c := &checkpoint{N: o.N, G: g, P: o.mult.P, Q: o.mult.Q, breakpoints: o.breakpoints, R: R, counts: counts}
+			if err := c.save(ckPath); err != nil {
+				return fmt.Errorf("writing checkpoint: %w", err)
+			}
+			lastCk = time.Now()
+		}
+		return nil
+	}
+	maxG, err := grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: o.N, Mult: o.mult, Workers: o.workers, FromG: ck.G, FromR: ck.R, Emit: emit})
+	prog.stop(err == nil)
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted; earlier results left in place; run the same command again to resume from the last checkpoint in %s", work)
+		}
+		return err
+	}
+	elapsed := time.Since(start)
+	meta["fibnim.max_g"] = strconv.Itoa(maxG)
+
+	// The dense side table is small; the dense engine fills it.
+	dmax := min(o.N, o.denseMax)
+	tab, err := grundy.Dense(dmax, o.mult, o.workers)
+	if err != nil {
+		return err
+	}
+	if err := writeDense(ctx, filepath.Join(dir, "dense.parquet"), meta, tab, dmax); err != nil {
+		return err
+	}
+	if o.breakpoints {
+		final := filepath.Join(dir, "breakpoints")
+		old := filepath.Join(work, "old-breakpoints")
+		if _, err := os.Stat(final); err == nil {
+			if err := os.Rename(final, old); err != nil {
+				return err
+			}
+		}
+		if err := os.Rename(workBP, final); err != nil {
+			return err
+		}
+	}
+	if err := writeStartValues(ctx, filepath.Join(dir, "start_values.parquet"), meta, o.N, counts.StartValue, counts.G); err != nil {
+		return err
+	}
+	if err := os.RemoveAll(work); err != nil {
+		return err
+	}
+	what := "start_values.parquet"
+	if o.breakpoints {
+		what = "start_values.parquet and breakpoints/ (" + strconv.Itoa(maxG) + " files)"
+	}
+	fmt.Fprintf(stdout, "wrote %s/%s: N=%d, max G(n)=%d, engine time %v\n", dir, what, o.N, maxG, elapsed.Round(time.Millisecond))
+	return nil
+}
+
+func writeBreakpointFile(ctx context.Context, path string, meta map[string]string, g int, R []uint32) error {
+	m := make(map[string]string, len(meta)+1)
+	for k, v := range meta {
+		m[k] = v
+	}
+	m["fibnim.g"] = strconv.Itoa(g)
+	w, err := store.Create[store.Breakpoint](path, m)
+	if err != nil {
+		return err
+	}
+	buf := make([]store.Breakpoint, 0, 1<<16)
+	flush := func() error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		err := w.Write(buf)
+		buf = buf[:0]
+		return err
+	}
+	for n, r := range R {
+		if r != grundy.Inf {
+			buf = append(buf, store.Breakpoint{N: int64(n), G: int32(g), RMin: int64(r)})
+			if len(buf) == cap(buf) {
+				if err := flush(); err != nil {
+					w.Abort()
+					return err
+				}
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		w.Abort()
+		return err
+	}
+	return w.Close()
+}

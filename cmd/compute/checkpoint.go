@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+
+	"fibnim/grundy"
+)
+
+// A checkpoint lets a killed breakpoint run resume. It holds the run's
+// parameters, the last value g whose breakpoint file is complete, R_g and
+// the start-value counts so far, and a CRC of all of it.
+type checkpoint struct {
+	N, G        int
+	P, Q        uint64
+	breakpoints bool
+	R           []uint32
+	counts      *grundy.StartCounts
+}
+
+const checkpointMagic = "FIBNIMCK1"
+
+func (c *checkpoint) save(path string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".checkpoint.tmp-*")
+	if err != nil {
+		return err
+	}
+	crc := crc32.NewIEEE()
+	bw := bufio.NewWriterSize(io.MultiWriter(tmp, crc), 1<<20)
+	bp := uint64(0)
+	if c.breakpoints {
+		bp = 1
+	}
+	bw.WriteString(checkpointMagic)
+	for _, x := range []uint64{uint64(c.N), uint64(c.G), c.P, c.Q, bp} {
+		binary.Write(bw, binary.LittleEndian, x)
+	}
+	binary.Write(bw, binary.LittleEndian, c.R)
+	bw.Write(c.counts.Full)
+	bw.Write(c.counts.Start)
+	err = bw.Flush()
+	if err == nil {
+		err = binary.Write(tmp, binary.LittleEndian, crc.Sum32())
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+var errStale = errors.New("checkpoint is for other parameters")
+
+// loadCheckpoint reads a checkpoint if it matches the parameters.
+func loadCheckpoint(path string, N int, a grundy.Multiplier, breakpoints bool) (*checkpoint, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	crc := crc32.NewIEEE()
+	br := bufio.NewReaderSize(f, 1<<20)
+	tr := io.TeeReader(br, crc)
+	magic := make([]byte, len(checkpointMagic))
+	if _, err := io.ReadFull(tr, magic); err != nil || string(magic) != checkpointMagic {
+		return nil, fmt.Errorf("%s: not a checkpoint", path)
+	}
+	var hdr [5]uint64
+	if err := binary.Read(tr, binary.LittleEndian, &hdr); err != nil {
+		return nil, fmt.Errorf("%s: truncated checkpoint", path)
+	}
+	if int(hdr[0]) != N || hdr[2] != a.P || hdr[3] != a.Q || (hdr[4] == 1) != breakpoints {
+		return nil, errStale
+	}
+	c := &checkpoint{N: N, G: int(hdr[1]), P: a.P, Q: a.Q, breakpoints: breakpoints, R: make([]uint32, N+1), counts: grundy.NewStartCounts(N)}
+	if err := binary.Read(tr, binary.LittleEndian, c.R); err != nil {
+		return nil, fmt.Errorf("%s: truncated checkpoint", path)
+	}
+	if _, err := io.ReadFull(tr, c.counts.Full); err != nil {
+		return nil, fmt.Errorf("%s: truncated checkpoint", path)
+	}
+	if _, err := io.ReadFull(tr, c.counts.Start); err != nil {
+		return nil, fmt.Errorf("%s: truncated checkpoint", path)
+	}
+	var sum uint32
+	want := crc.Sum32()
+	if err := binary.Read(br, binary.LittleEndian, &sum); err != nil || sum != want {
+		return nil, fmt.Errorf("%s: checkpoint fails its CRC", path)
+	}
+	return c, nil
+}

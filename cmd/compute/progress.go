@@ -1,0 +1,118 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"sync"
+	"time"
+)
+
+// progressReporter shows a breakpoint run's progress: a bar with rate and
+// ETA on a terminal, otherwise a log line every few seconds.
+type progressReporter struct {
+	w        io.Writer
+	tty      bool
+	every    time.Duration
+	start    time.Time
+	N        int
+	mu       sync.Mutex
+	g        int       // values finished
+	h        []float64 // h(g): first n with G(n) >= g
+	last     time.Time
+	stopOnce sync.Once
+	done     chan struct{}
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func newProgress(w io.Writer, N, fromG int) *progressReporter {
+	p := &progressReporter{w: w, tty: isTerminal(w), every: 5 * time.Second, start: time.Now(), N: N, g: fromG, done: make(chan struct{})}
+	if p.tty {
+		p.every = 500 * time.Millisecond
+	}
+	go func() {
+		t := time.NewTicker(p.every)
+		defer t.Stop()
+		for {
+			select {
+			case <-p.done:
+				return
+			case <-t.C:
+				p.print(false)
+			}
+		}
+	}()
+	return p
+}
+
+// finished records that value g is complete and h(g) = firstN.
+func (p *progressReporter) finished(g, firstN int) {
+	p.mu.Lock()
+	p.g = g
+	p.h = append(p.h, float64(max(firstN, 1)))
+	p.mu.Unlock()
+}
+
+// estimate extrapolates the number of values still to come from the growth
+// of h(g): if h grows by a factor q per value, about log(N/h)/log(q) more
+// values fit below N. It returns -1 when there is too little to go on.
+func (p *progressReporter) estimate() float64 {
+	k := len(p.h)
+	if k < 6 {
+		return -1
+	}
+	q := math.Pow(p.h[k-1]/p.h[k-6], 1.0/5)
+	if q <= 1.0001 {
+		return -1
+	}
+	return math.Max(0, math.Log(float64(p.N)/p.h[k-1])/math.Log(q)) + 1
+}
+
+func (p *progressReporter) print(final bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	el := time.Since(p.start)
+	rest := p.estimate()
+	total := float64(p.g) + rest
+	eta := "?"
+	frac := 0.0
+	if rest >= 0 && p.g > 0 {
+		frac = float64(p.g) / total
+		eta = (time.Duration(float64(el) / frac * (1 - frac))).Round(time.Second).String()
+	}
+	rate := float64(p.g) * float64(p.N+1) / el.Seconds()
+	if final {
+		frac, eta = 1, "0s"
+	}
+	if p.tty {
+		width := 30
+		fill := int(frac * float64(width))
+		fmt.Fprintf(p.w, "\r[%s%s] g=%d  %.3g rows/s  elapsed %v  ETA %s   ", strings.Repeat("#", fill), strings.Repeat(".", width-fill), p.g, rate, el.Round(time.Second), eta)
+		if final {
+			fmt.Fprintln(p.w)
+		}
+		return
+	}
+	fmt.Fprintf(p.w, "grundy: %d values done, %.3g rows/s, elapsed %v, ETA %s (extrapolated from h(g))\n", p.g, rate, el.Round(time.Second), eta)
+}
+
+func (p *progressReporter) stop(ok bool) {
+	p.stopOnce.Do(func() {
+		close(p.done)
+		if ok {
+			p.print(true)
+		} else if p.tty {
+			fmt.Fprintln(p.w)
+		}
+	})
+}
