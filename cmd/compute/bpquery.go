@@ -19,6 +19,8 @@ type breakpointValuer struct {
 	a     grundy.Multiplier
 	dir   string
 	files []*store.Reader[store.Breakpoint] // files[g-1]
+	first [][]int64                          // first[g-1][p]: first row of page p
+	minN  [][]int64                          // minN[g-1][p]: least n in page p
 }
 
 func openBreakpointValuer(N int, a grundy.Multiplier, in string) (valuer, error) {
@@ -36,7 +38,14 @@ func openBreakpointValuer(N int, a grundy.Multiplier, in string) (valuer, error)
 			r.Close()
 			return nil, fmt.Errorf("%s covers n <= %d; run compute grundy -n %d -mult %s first", dir, tn, N, a)
 		}
+		first, minN, err := r.PageIndex(0)
+		if err != nil {
+			r.Close()
+			return nil, err
+		}
 		v.files = append(v.files, r)
+		v.first = append(v.first, first)
+		v.minN = append(v.minN, minN)
 	}
 	if len(v.files) == 0 {
 		return nil, fmt.Errorf("n=%d is above the dense query limit %d and %s holds no breakpoint table; run compute grundy -n %d -mult %s first", N, maxQueryDense, dir, N, a)
@@ -44,18 +53,15 @@ func openBreakpointValuer(N int, a grundy.Multiplier, in string) (valuer, error)
 	return v, nil
 }
 
-// lowerBound returns the index of the first row with n >= target.
-func lowerBound(f *store.Reader[store.Breakpoint], target int) (int64, error) {
-	var ferr error
-	i := sort.Search(int(f.NumRows()), func(i int) bool {
-		row, err := f.Row(int64(i))
-		if err != nil {
-			ferr = err
-			return true
-		}
-		return row.N >= int64(target)
-	})
-	return int64(i), ferr
+// seekRow returns the first row of the last page of file g whose least n
+// is at most target: rows with n >= target start there or later.
+func (v *breakpointValuer) seekRow(g, target int) int64 {
+	minN := v.minN[g-1]
+	p := sort.Search(len(minN), func(i int) bool { return minN[i] > int64(target) }) - 1
+	if p < 0 {
+		return 0
+	}
+	return v.first[g-1][p]
 }
 
 // column returns R_g(m) for lo <= m <= hi (Inf where absent); g = 0 gives 0.
@@ -71,16 +77,14 @@ func (v *breakpointValuer) column(g, lo, hi int) ([]uint32, error) {
 		return out, nil
 	}
 	f := v.files[g-1]
-	i, err := lowerBound(f, lo)
-	if err != nil {
-		return nil, err
-	}
-	err = f.Rows(i, func(rows []store.Breakpoint) bool {
+	err := f.Rows(v.seekRow(g, lo), func(rows []store.Breakpoint) bool {
 		for _, r := range rows {
 			if r.N > int64(hi) {
 				return false
 			}
-			out[r.N-int64(lo)] = uint32(r.RMin)
+			if r.N >= int64(lo) {
+				out[r.N-int64(lo)] = uint32(r.RMin)
+			}
 		}
 		return true
 	})

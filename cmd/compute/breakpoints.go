@@ -66,6 +66,13 @@ func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Wr
 	if err := os.MkdirAll(workBP, 0o755); err != nil {
 		return err
 	}
+	// A killed run may have left half-written temporary files behind.
+	for _, d := range []string{dir, workBP} {
+		stale, _ := filepath.Glob(filepath.Join(d, ".*.tmp-*"))
+		for _, f := range stale {
+			os.Remove(f)
+		}
+	}
 	fmt.Fprintf(stderr, "grundy: breakpoint engine, N=%d, a=%s, %d workers, estimated peak %s\n", o.N, o.mult, o.workers, humanBytes(need))
 
 	meta := runMeta("breakpoint", o)

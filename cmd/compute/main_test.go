@@ -71,7 +71,9 @@ func TestBadInputIsUsageErrorAndWritesNothing(t *testing.T) {
 	cases := [][]string{
 		{"grundy", "-n", "-5", "-out", out},
 		{"grundy", "-n", "abc", "-out", out},
-		{"grundy", "-n", "100000000", "-out", out},
+		{"grundy", "-n", "300000", "-engine", "dense", "-out", out},
+		{"grundy", "-n", "100000000", "-max-mem", "1GiB", "-out", out},
+		{"grundy", "-n", "10^12", "-out", out},
 		{"grundy", "-n", "100", "-mult", "0.5", "-out", out},
 		{"grundy", "-n", "100", "-mult", "3/0", "-out", out},
 		{"grundy", "-n", "100", "-mult", "garbage", "-out", out},
@@ -150,8 +152,8 @@ func TestBreakpointValuerEqualsDense(t *testing.T) {
 	}
 	tab, _ := grundy.Dense(2000, grundy.Fibonacci, 2)
 	dv := denseValuer{tab}
-	for n := 0; n <= 2000; n += 7 {
-		for r := 0; r <= n; r += 1 + n/30 {
+	for n := 0; n <= 2000; n += 97 {
+		for r := 0; r <= n; r += 1 + n/8 {
 			g1, _ := bv.Value(n, r)
 			g2, _ := dv.Value(n, r)
 			if g1 != g2 {

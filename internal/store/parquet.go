@@ -159,6 +159,7 @@ func ReadFile[T any](path string) ([]T, map[string]string, error) {
 // Reader gives random access by row index to a Parquet file of T.
 type Reader[T any] struct {
 	f    *os.File
+	pf   *parquet.File
 	r    *parquet.GenericReader[T]
 	Meta map[string]string
 	rows int64
@@ -191,7 +192,36 @@ func Open[T any](path string) (rd *Reader[T], err error) {
 	for _, kv := range pf.Metadata().KeyValueMetadata {
 		meta[kv.Key] = kv.Value
 	}
-	return &Reader[T]{f: f, r: parquet.NewGenericReader[T](pf), Meta: meta, rows: pf.NumRows(), buf: make([]T, 1)}, nil
+	return &Reader[T]{f: f, pf: pf, r: parquet.NewGenericReader[T](pf), Meta: meta, rows: pf.NumRows(), buf: make([]T, 1)}, nil
+}
+
+// PageIndex returns, for every page of integer column col, the index of its
+// first row in the file and the smallest value in it, from the file's page
+// index. For a sorted column it lets a reader seek close to a value.
+func (r *Reader[T]) PageIndex(col int) (first, minimum []int64, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%w (%v)", ErrCorrupt, p)
+		}
+	}()
+	base := int64(0)
+	for _, rg := range r.pf.RowGroups() {
+		cc := rg.ColumnChunks()[col]
+		ci, err := cc.ColumnIndex()
+		if err != nil {
+			return nil, nil, err
+		}
+		oi, err := cc.OffsetIndex()
+		if err != nil {
+			return nil, nil, err
+		}
+		for p := 0; p < ci.NumPages(); p++ {
+			first = append(first, base+oi.FirstRowIndex(p))
+			minimum = append(minimum, ci.MinValue(p).Int64())
+		}
+		base += rg.NumRows()
+	}
+	return first, minimum, nil
 }
 
 // NumRows is the number of rows in the file.
@@ -227,7 +257,7 @@ func (r *Reader[T]) Rows(i int64, fn func([]T) bool) (err error) {
 	if err := r.r.SeekToRow(i); err != nil {
 		return err
 	}
-	buf := make([]T, 4096)
+	buf := make([]T, 1024)
 	for {
 		n, err := r.r.Read(buf)
 		if n > 0 && !fn(buf[:n]) {
