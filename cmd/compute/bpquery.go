@@ -19,8 +19,8 @@ type breakpointValuer struct {
 	a     grundy.Multiplier
 	dir   string
 	files []*store.Reader[store.Breakpoint] // files[g-1]
-	first [][]int64                          // first[g-1][p]: first row of page p
-	minN  [][]int64                          // minN[g-1][p]: least n in page p
+	first [][]int64                         // first[g-1][p]: first row of page p
+	minN  [][]int64                         // minN[g-1][p]: least n in page p
 }
 
 func openBreakpointValuer(N int, a grundy.Multiplier, in string) (valuer, error) {

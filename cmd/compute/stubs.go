@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"io"
-
 )
 
 func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -1,0 +1,132 @@
+package ntimes
+
+import (
+	"math/big"
+)
+
+// Piece is a maximal interval Lo <= a < Hi on which the first K terms of
+// F(a) do not change. F holds those terms.
+type Piece struct {
+	Lo, Hi *big.Rat
+	F      []*big.Int
+}
+
+// Pieces returns the pieces covering [lo, x] for the first K terms, in
+// order, with exact rational endpoints: the first piece starts at lo, the
+// last one contains x.
+//
+// On a piece every r(k), k < K, is fixed; r(k) = min{r : a*f_r >= f_k} drops
+// to r(k)-1 exactly when a reaches f_k / f_{r(k)-1}, and then f_{k+1}
+// changes. So the next change point after a is the least such ratio over
+// k < K, and every change point is one.
+func Pieces(K int, lo, x *big.Rat) []Piece {
+	checkMultiplier(lo)
+	var out []Piece
+	a := new(big.Rat).Set(lo)
+	for a.Cmp(x) <= 0 {
+		s := Sequence(a, K)
+		var next *big.Rat
+		for k := 1; k < K; k++ {
+			r := s.r(k)
+			if r <= 1 {
+				continue
+			}
+			t := new(big.Rat).SetFrac(s.f(k), s.f(r-1))
+			if next == nil || t.Cmp(next) < 0 {
+				next = t
+			}
+		}
+		out = append(out, Piece{Lo: a, Hi: next, F: s.F})
+		if next == nil {
+			break // no later change: the piece is unbounded
+		}
+		a = next
+	}
+	return out
+}
+
+// CInterval is a maximal interval Lo <= a < Hi of the pieces on which the
+// observed eventual c(a) is constant.
+type CInterval struct {
+	Lo, Hi *big.Rat
+	C      int
+	// Evidence: the smallest number of terms over which k - r(k) stayed at
+	// C, over the multipliers tested in the interval, and whether every one
+	// of them reached U (certain).
+	MinStable int
+	Certain   bool
+	Tested    int // multipliers tested: both ends of every piece
+}
+
+// CIntervals partitions [1, x] by c. It takes the pieces for the first K
+// terms and computes c at the lower end of each piece and just below its
+// upper end (Hi - 1/den with den large). If the two differ, the piece is
+// split with twice as many terms, so every change of c is found at an exact
+// piece endpoint. stable and maxTerms bound the work per multiplier as in
+// Solve. The second result lists pieces that could not be resolved within
+// maxK terms (c differs at their two ends).
+func CIntervals(K, maxK int, x *big.Rat, minStable, factor, maxTerms int) ([]CInterval, []Piece) {
+	var out []CInterval
+	var unresolved []Piece
+	var walk func(K int, lo, hi *big.Rat)
+	add := func(lo, hi *big.Rat, c int, e1, e2 Eventual) {
+		st := min(e1.Stable, e2.Stable)
+		cert := e1.Certain && e2.Certain
+		if n := len(out); n > 0 && out[n-1].C == c && out[n-1].Hi != nil && out[n-1].Hi.Cmp(lo) == 0 {
+			out[n-1].Hi = hi
+			out[n-1].MinStable = min(out[n-1].MinStable, st)
+			out[n-1].Certain = out[n-1].Certain && cert
+			out[n-1].Tested += 2
+			return
+		}
+		out = append(out, CInterval{Lo: lo, Hi: hi, C: c, MinStable: st, Certain: cert, Tested: 2})
+	}
+	walk = func(K int, lo, hi *big.Rat) {
+		limit := x
+		if hi != nil {
+			limit = new(big.Rat).Sub(hi, big.NewRat(1, 1<<40))
+		}
+		for _, p := range Pieces(K, lo, limit) {
+			if hi != nil && p.Lo.Cmp(hi) >= 0 {
+				break
+			}
+			end := p.Hi
+			if hi != nil && (end == nil || end.Cmp(hi) > 0) {
+				end = hi
+			}
+			_, e1 := Solve(p.Lo, minStable, factor, maxTerms)
+			probe := new(big.Rat).Set(x)
+			if end != nil {
+				probe = justBelow(p.Lo, end)
+			}
+			_, e2 := Solve(probe, minStable, factor, maxTerms)
+			if e1.C == e2.C {
+				add(p.Lo, end, e1.C, e1, e2)
+				continue
+			}
+			if 2*K > maxK {
+				unresolved = append(unresolved, Piece{Lo: p.Lo, Hi: end})
+				add(p.Lo, end, e1.C, e1, e2)
+				continue
+			}
+			walk(2*K, p.Lo, end)
+		}
+	}
+	walk(K, big.NewRat(1, 1), nil)
+	for len(out) > 0 && out[len(out)-1].Lo.Cmp(x) > 0 {
+		out = out[:len(out)-1]
+	}
+	return out, unresolved
+}
+
+// justBelow returns a rational in (lo, hi) within 2^-40 of hi, or the
+// midpoint if the interval is shorter than that.
+func justBelow(lo, hi *big.Rat) *big.Rat {
+	eps := big.NewRat(1, 1<<40)
+	t := new(big.Rat).Sub(hi, eps)
+	if t.Cmp(lo) <= 0 {
+		t.Add(lo, hi)
+		t.Quo(t, big.NewRat(2, 1))
+	}
+	return t
+}
