@@ -5,9 +5,6 @@ import (
 	"io"
 )
 
-func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return usagef("ntimes: not implemented yet")
-}
 func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return usagef("verify: not implemented yet")
 }

@@ -21,3 +21,43 @@ type Breakpoint struct {
 	G    int32 `parquet:"g,dict"`
 	RMin int64 `parquet:"r_min,delta"`
 }
+
+// CRow is one row of ntimes/c_table.parquet: the eventual behaviour of
+// k - r(k) for one multiplier.
+type CRow struct {
+	Multiplier string  `parquet:"multiplier"`     // exact, "p" or "p/q"
+	ANum       int64   `parquet:"a_num"`          // p
+	ADen       int64   `parquet:"a_den"`          // q
+	L          int32   `parquet:"L"`              // Theorem 2 (vii), exact
+	C          int32   `parquet:"c"`              // observed eventual k - r(k)
+	U          int32   `parquet:"U"`              // Theorem 2 (vii), exact
+	K0         int64   `parquet:"k0"`             // k - r(k) = c for k0 < k <= terms
+	Terms      int64   `parquet:"terms"`          // terms computed
+	Stable     int64   `parquet:"stable"`         // terms - k0
+	Certain    bool    `parquet:"certain"`        // c reached U, so it is final
+	ALogA      int32   `parquet:"floor_a_log_a"`  // floor(a ln a)
+	Ratio      float64 `parquet:"c_over_a_log_a"` // c / (a ln a)
+	Violations int32   `parquet:"violations"`     // theorem violations found on the computed terms
+}
+
+// SeqRow is one row of ntimes/sequences.parquet.
+type SeqRow struct {
+	Multiplier string `parquet:"multiplier,dict"`
+	K          int32  `parquet:"k,delta"`
+	F          string `parquet:"f_k"` // exact decimal
+	R          int32  `parquet:"r_k"` // r(k)
+}
+
+// RealRow is one row of ntimes/real_c.parquet or ntimes/real_terms.parquet:
+// on lo <= a < hi (exact fractions; hi "" if unbounded), c or the first
+// terms are constant.
+type RealRow struct {
+	Lo      string  `parquet:"lo"`
+	Hi      string  `parquet:"hi"`
+	LoFloat float64 `parquet:"lo_float"`
+	HiFloat float64 `parquet:"hi_float"`
+	C       int32   `parquet:"c"`     // real_c: c on the interval; real_terms: c at lo
+	Terms   string  `parquet:"terms"` // real_terms: the first K terms, space separated
+	Stable  int64   `parquet:"stable"`
+	Certain bool    `parquet:"certain"`
+}
