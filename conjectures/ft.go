@@ -1,0 +1,131 @@
+package conjectures
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"fibnim/ntimes"
+)
+
+const ftSource = "Frankl & Tokushige, The game of n-times nim (2003)"
+
+// FTCase is one multiplier's computed sequence with its eventual summary.
+type FTCase struct {
+	Seq *ntimes.Seq
+	E   ntimes.Eventual
+}
+
+func ftClauses(id, source, stmt string, cases []FTCase, want map[string]bool, bruteBound int) Result {
+	res := newResult(id, source, stmt)
+	res.Domain = Domain{From: 1, Cells: "every computed term of every multiplier"}
+	for i, c := range cases {
+		res.Cases += int64(c.Seq.Len())
+		res.Domain.To = max(res.Domain.To, int64(c.Seq.Len()))
+		for _, v := range ntimes.CheckTheorems(c.Seq, c.E) {
+			if want[v.Clause] {
+				res.fail(Counterexample{N: int64(v.K), Computed: fmt.Sprintf("a = %s: %s", c.Seq.A.RatString(), v.Detail), Predicted: v.Clause})
+			}
+		}
+		_ = i
+	}
+	if bruteBound > 0 {
+		// Theorem 1 (i): the recurrence gives exactly the second-player wins,
+		// compared with the game solved from its rules on piles <= bound,
+		// for multipliers up to 20 (the brute force is quadratic).
+		checked := 0
+		for _, c := range cases {
+			if x, _ := c.Seq.A.Float64(); x > 20 {
+				continue
+			}
+			checked++
+			want := ntimes.Brute(c.Seq.A, bruteBound)
+			var got []int64
+			for _, f := range c.Seq.F {
+				if f.Cmp(big.NewInt(int64(bruteBound))) > 0 {
+					break
+				}
+				got = append(got, f.Int64())
+			}
+			res.Cases += int64(bruteBound)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				res.fail(Counterexample{N: int64(bruteBound), Computed: fmt.Sprintf("a = %s: recurrence %v", c.Seq.A.RatString(), head(got)), Predicted: fmt.Sprintf("game solved: %v", head(want))})
+			}
+		}
+		res.Note = fmt.Sprintf("also compared with the game solved by brute force on piles <= %d for the %d multipliers <= 20", bruteBound, checked)
+	}
+	return *res
+}
+
+func head[T any](x []T) string {
+	s := fmt.Sprint(x)
+	if len(s) > 120 {
+		s = s[:120] + " ...]"
+	}
+	return s
+}
+
+// CheckFT1 checks Theorem 1 (i)-(iv), the bound (6) behind (v), and
+// equation (1) on every computed term, and (i) against brute force.
+func CheckFT1(cases []FTCase, bruteBound int) Result {
+	return ftClauses("FT-1", ftSource+", Theorem 1 and equation (1)",
+		"(i)-(ii) f_{k+1} = f_k + f_{r(k)} with r(k) = min{r : a f_r >= f_k}; (iii) ((a+1)/a) f_k <= f_{k+1}; (iv) r(k) <= r(k+1) <= r(k)+1; (6) k - r(k) < (a+1) log a; (1) f_i = i for i <= floor(a+1) and f_{floor(a+2)} = floor(a+3)",
+		cases, map[string]bool{"T1(i-ii)": true, "T1(iii)": true, "T1(iv)": true, "T1(6)": true, "eq(1)": true}, bruteBound)
+}
+
+// CheckFT2 checks Theorem 2 (vi) and (vii) on every computed term.
+func CheckFT2(cases []FTCase) Result {
+	return ftClauses("FT-2", ftSource+", Theorem 2",
+		"(vi) (a/(a-1)) f_k > f_{k+1} for all k > k_0; (vii) L <= c <= U with L = floor(log a/(log a - log(a-1))), U = ceil(log a/(log(a+1) - log a))",
+		cases, map[string]bool{"T2(vi)": true, "T2(vii)": true}, 0)
+}
+
+// CheckFTTable1 compares the computed integer rows (L, c, U, floor(a log a)
+// for a = 2..14) and the computed intervals of c with Table 1 as printed.
+// Every printed cell is a case.
+func CheckFTTable1(computed map[int]FTRow, intervals []FTInterval) Result {
+	res := newResult("FT-table1", ftSource+", Table 1", "the printed L, c(n), U, floor(n log n) for n = 2..14 and the printed intervals of real n with their c(n)")
+	res.Domain = Domain{From: 2, To: 14, Cells: "every printed cell"}
+	missing := 0
+	for _, p := range FTTable1Printed {
+		c, ok := computed[p.A]
+		if !ok {
+			missing++
+			continue
+		}
+		for _, col := range []struct {
+			name      string
+			got, want int
+		}{{"L", c.L, p.L}, {"c", c.C, p.C}, {"U", c.U, p.U}, {"floor(a log a)", c.ALogA, p.ALogA}} {
+			res.Cases++
+			if col.got != col.want {
+				res.fail(Counterexample{N: int64(p.A), Computed: fmt.Sprintf("%s = %d", col.name, col.got), Predicted: fmt.Sprintf("%s = %d (printed)", col.name, col.want)})
+			}
+		}
+	}
+	byLo := map[string]FTInterval{}
+	for _, iv := range intervals {
+		byLo[iv.Lo] = iv
+	}
+	for _, p := range FTRealPrinted {
+		res.Cases++
+		iv, ok := byLo[p.Lo]
+		if !ok || iv.Hi != p.Hi || iv.C != p.C {
+			got := "no computed interval starts there"
+			if ok {
+				got = fmt.Sprintf("c = %d on [%s, %s)", iv.C, iv.Lo, iv.Hi)
+			}
+			res.fail(Counterexample{N: 0, Computed: got, Predicted: fmt.Sprintf("c = %d on [%s, %s) (printed)", p.C, p.Lo, p.Hi)})
+		}
+	}
+	if missing > 0 {
+		res.Note = fmt.Sprintf("%d printed rows not computed", missing)
+	}
+	if len(computed) == 0 {
+		return notRun(res.ID, res.Source, res.Statement, "no c table")
+	}
+	if strings.Contains(res.Note, "not computed") && res.Cases == 0 {
+		res.Status = NotRun
+	}
+	return *res
+}
