@@ -89,9 +89,7 @@ func TestLRSChecksCatchCorruption(t *testing.T) {
 	for _, r := range []Result{CheckLRS51(s), CheckLRS52(s), CheckLRS53Upper(s), CheckWhinihanStart(s), CheckBrilliant(s)} {
 		expect(t, r, Holds, 0)
 	}
-	lo, up := CheckConjecture(s)
-	expect(t, lo, Holds, 0)
-	expect(t, up, Holds, 0)
+	lo0, up0 := CheckConjecture(s)
 
 	bs := copyStarts(s)
 	bs.Start[1000] += 2
@@ -115,11 +113,17 @@ func TestLRSChecksCatchCorruption(t *testing.T) {
 	bs.Start[987] = 1 // a Fibonacci start that is not 0
 	expect(t, CheckWhinihanStart(bs), Fails, 987)
 	expect(t, CheckBrilliant(bs), Fails, 1000)
+	// The conjecture's upper half fails on the true data (a finding the
+	// report states); corruption must add failures at the corrupted n.
 	bs = copyStarts(s)
-	bs.Full[1200] += 3 // G(ceil(3*800/2)) = G(1200) too large, G(1200) vs G(1800) too small
-	lo, up = CheckConjecture(bs)
-	expect(t, up, Fails, 800)
-	expect(t, lo, Fails, 1200)
+	bs.Full[1200] += 3 // G(ceil(3*800/2)) = G(1200) too large; G(1800) - G(1200) too small
+	lo, up := CheckConjecture(bs)
+	if up.Failures <= up0.Failures || lo.Failures != lo0.Failures+1 {
+		t.Fatalf("conjecture: failures lower %d -> %d, upper %d -> %d", lo0.Failures, lo.Failures, up0.Failures, up.Failures)
+	}
+	if lo.Counterexamples[len(lo.Counterexamples)-1].N != 1200 && lo.Counterexamples[0].N != 1200 {
+		t.Fatalf("lower half does not report n = 1200: %v", lo.Counterexamples)
+	}
 }
 
 func TestFTChecksCatchCorruption(t *testing.T) {
@@ -127,7 +131,7 @@ func TestFTChecksCatchCorruption(t *testing.T) {
 	computed := map[int]FTRow{}
 	for a := int64(2); a <= 14; a++ {
 		s, e := ntimes.Solve(big.NewRat(a, 1), 500, 10, 1<<16)
-		cases = append(cases, FTCase{s, e})
+		cases = append(cases, NewFTCase(s, e))
 		x := big.NewRat(a, 1)
 		al, _ := ntimes.ALogA(x)
 		computed[int(a)] = FTRow{A: int(a), L: e.L, C: e.C, U: e.U, ALogA: al}
@@ -139,14 +143,14 @@ func TestFTChecksCatchCorruption(t *testing.T) {
 	s := *cases[3].Seq
 	s.F = append([]*big.Int(nil), s.F...)
 	s.F[29] = new(big.Int).Add(s.F[29], big.NewInt(1))
-	bad[3] = FTCase{&s, cases[3].E}
+	bad[3] = NewFTCase(&s, cases[3].E)
 	if r := CheckFT1(bad, 500); r.Status != Fails {
 		t.Fatal("FT-1 missed a corrupted term")
 	}
 	e := cases[0].E
 	e.C = e.U + 3
 	bad = append([]FTCase(nil), cases...)
-	bad[0] = FTCase{cases[0].Seq, e}
+	bad[0] = NewFTCase(cases[0].Seq, e)
 	if r := CheckFT2(bad); r.Status != Fails {
 		t.Fatal("FT-2 missed c > U")
 	}

@@ -10,24 +10,30 @@ import (
 
 const ftSource = "Frankl & Tokushige, The game of n-times nim (2003)"
 
-// FTCase is one multiplier's computed sequence with its eventual summary.
+// FTCase is one multiplier's computed sequence with its eventual summary
+// and the violations ntimes.CheckTheorems finds in them.
 type FTCase struct {
 	Seq *ntimes.Seq
 	E   ntimes.Eventual
+	V   []ntimes.Violation
+}
+
+// NewFTCase checks the theorems on s and e once; FT-1 and FT-2 share it.
+func NewFTCase(s *ntimes.Seq, e ntimes.Eventual) FTCase {
+	return FTCase{Seq: s, E: e, V: ntimes.CheckTheorems(s, e)}
 }
 
 func ftClauses(id, source, stmt string, cases []FTCase, want map[string]bool, bruteBound int) Result {
 	res := newResult(id, source, stmt)
 	res.Domain = Domain{From: 1, Cells: "every computed term of every multiplier"}
-	for i, c := range cases {
+	for _, c := range cases {
 		res.Cases += int64(c.Seq.Len())
 		res.Domain.To = max(res.Domain.To, int64(c.Seq.Len()))
-		for _, v := range ntimes.CheckTheorems(c.Seq, c.E) {
+		for _, v := range c.V {
 			if want[v.Clause] {
 				res.fail(Counterexample{N: int64(v.K), Computed: fmt.Sprintf("a = %s: %s", c.Seq.A.RatString(), v.Detail), Predicted: v.Clause})
 			}
 		}
-		_ = i
 	}
 	if bruteBound > 0 {
 		// Theorem 1 (i): the recurrence gives exactly the second-player wins,

@@ -33,6 +33,8 @@ func runAll(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	steps := [][]string{
 		{"grundy", "-n", *n, "-out", *out, "-workers", w},
 		{"lrs-table1", "-out", *out},
+		{"ntimes", "-out", *out, "-workers", w},
+		{"verify", "-in", *out},
 	}
 	for _, s := range steps {
 		fmt.Fprintf(stderr, "== compute %v\n", s)
