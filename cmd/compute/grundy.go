@@ -43,7 +43,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	out := fs.String("out", "results", "output folder")
 	denseMax := fs.String("dense-max", strconv.Itoa(defaultDenseMax), "largest n written to dense.parquet")
 	maxMem := fs.String("max-mem", "", "refuse runs whose estimated peak memory exceeds this, e.g. 4GiB (default: available memory)")
-	engine := fs.String("engine", "auto", "dense, breakpoint, or auto (dense up to N=20000)")
+	engine := fs.String("engine", "auto", "dense, breakpoint, auto (dense up to N=20000), or brute (the test oracle, for benchmarks; small N only)")
 	bps := fs.Bool("breakpoints", true, "breakpoint engine: write the complete breakpoint table (false: start values only)")
 	ckpt := fs.Duration("checkpoint-every", 30*time.Second, "breakpoint engine: least time between checkpoints (0: after every value)")
 	fs.Usage = func() {
@@ -89,7 +89,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 		if o.N > denseEngineMax {
 			o.engine = "breakpoint"
 		}
-	case "dense", "breakpoint":
+	case "dense", "breakpoint", "brute":
 		o.engine = *engine
 	default:
 		return o, usagef("-engine %q: want dense, breakpoint or auto", *engine)
@@ -107,6 +107,9 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if o.engine == "breakpoint" {
 		return runBreakpointGrundy(ctx, o, stdout, stderr)
+	}
+	if o.engine == "brute" {
+		return runBruteGrundy(ctx, o, stdout, stderr)
 	}
 	need := grundy.DenseBytes(o.N)
 	if o.maxMem > 0 && need > o.maxMem {
@@ -196,4 +199,29 @@ func writeDense(ctx context.Context, path string, meta map[string]string, tab *g
 		}
 	}
 	return w.Close()
+}
+
+// maxBruteN bounds the oracle: it is cubic in N.
+const maxBruteN = 3000
+
+// runBruteGrundy fills the table with the brute-force oracle and writes the
+// start values; it exists to benchmark the engines against the definition.
+func runBruteGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Writer) error {
+	if o.N > maxBruteN {
+		return usagef("-engine brute: -n %d is above its limit %d", o.N, maxBruteN)
+	}
+	dir := filepath.Join(o.out, "grundy", "mult="+o.mult.Folder())
+	if err := prepareDir(dir); err != nil {
+		return err
+	}
+	start := time.Now()
+	g := grundy.Brute(o.N, o.mult.Rat())
+	fmt.Fprintf(stderr, "grundy: brute-force oracle filled N=%d in %v\n", o.N, time.Since(start).Round(time.Millisecond))
+	full := func(n int) int { return g[n][n] }
+	st := func(n int) int { return g[n][max(n-1, 0)] }
+	if err := writeStartValues(ctx, filepath.Join(dir, "start_values.parquet"), runMeta("brute", o), o.N, st, full); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s/start_values.parquet (N=%d, brute-force oracle)\n", dir, o.N)
+	return nil
 }

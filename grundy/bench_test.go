@@ -1,0 +1,50 @@
+package grundy
+
+import (
+	"context"
+	"testing"
+)
+
+// BenchmarkDense fills the dense table at N = 5000 (12.5 million cells).
+func BenchmarkDense(b *testing.B) {
+	for _, w := range []int{1, 2} {
+		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[w], func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := Dense(5000, Fibonacci, w); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkSweep runs one value sweep of the breakpoint engine at N = 10^6
+// (g = 10, mid-table, where most rows offer the value).
+func BenchmarkSweep(b *testing.B) {
+	const N = 1000000
+	s := newSweeper(N)
+	var in []uint32
+	out := make([]uint32, N+1)
+	for v := 0; v < 10; v++ {
+		s.sweep(N, Fibonacci, in, nil, out, nil, nil)
+		in, out = out, make([]uint32, N+1)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.sweep(N, Fibonacci, in, nil, out, nil, nil)
+	}
+}
+
+// BenchmarkBreakpoints computes the whole breakpoint table at N = 10^6.
+func BenchmarkBreakpoints(b *testing.B) {
+	for _, w := range []int{1, 2} {
+		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[w], func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				_, err := Breakpoints(context.Background(), BreakpointConfig{N: 1000000, Mult: Fibonacci, Workers: w, Emit: func(int, []uint32) error { return nil }})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
