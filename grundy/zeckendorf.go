@@ -8,15 +8,11 @@ func Zeckendorf(n int) []int {
 	if n <= 0 {
 		return nil
 	}
-	fib := []int{1, 2}
-	for fib[len(fib)-1] <= n-fib[len(fib)-2] {
-		fib = append(fib, fib[len(fib)-1]+fib[len(fib)-2])
-	}
 	var parts []int
-	for i := len(fib) - 1; i >= 0 && n > 0; i-- {
-		if fib[i] <= n {
-			parts = append(parts, fib[i])
-			n -= fib[i]
+	for i := len(fibs) - 1; i >= 0 && n > 0; i-- {
+		if fibs[i] <= n {
+			parts = append(parts, fibs[i])
+			n -= fibs[i]
 		}
 	}
 	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
@@ -24,6 +20,16 @@ func Zeckendorf(n int) []int {
 	}
 	return parts
 }
+
+// fibs holds the Fibonacci numbers 1, 2, 3, 5, ... that fit in an int,
+// computed once: Zeckendorf is called once per row by the checks.
+var fibs = func() []int {
+	f := []int{1, 2}
+	for f[len(f)-1] <= (1<<62)-f[len(f)-2] {
+		f = append(f, f[len(f)-1]+f[len(f)-2])
+	}
+	return f
+}()
 
 // IsFibonacci reports whether n is a Fibonacci number (1, 2, 3, 5, 8, ...).
 func IsFibonacci(n int) bool {
