@@ -31,22 +31,62 @@ func inf(z int64) int64 {
 	return z
 }
 
+// lowTheorems[g] is the interval [lo, hi) of r with G(n, r) = g that
+// Theorem 4.1 (g = 0), 4.5, 4.6 and 4.7 (g = 1, 2, 3) state, from the
+// Zeckendorf parts z_1 < z_2 < z_3 of n, before cutting to [0, n].
+var lowTheorems = [4]func(z [3]int64) (lo, hi int64){
+	// Theorem 4.1: G(n, r) = 0 iff r < z_1(n).
+	func(z [3]int64) (int64, int64) { return 0, inf(z[0]) },
+	// Theorem 4.5: G(n, r) = 1 iff z_1(n) = 1 and 1 <= r < z_2(n).
+	func(z [3]int64) (int64, int64) {
+		if z[0] != 1 {
+			return 0, 0
+		}
+		return 1, inf(z[1])
+	},
+	// Theorem 4.6: G(n, r) = 2 iff z_1(n) = 2 and 2 <= r < z_2(n).
+	func(z [3]int64) (int64, int64) {
+		if z[0] != 2 {
+			return 0, 0
+		}
+		return 2, inf(z[1])
+	},
+	// Theorem 4.7: G(n, r) = 3 iff z_1 = 1, z_2 = 3 and 3 <= r < z_3,
+	// or z_1 = 3 and 3 <= r < z_2 - 1.
+	func(z [3]int64) (int64, int64) {
+		switch {
+		case z[0] == 1 && z[1] == 3:
+			return 3, inf(z[2])
+		case z[0] == 3:
+			return 3, inf(z[1]) - 1
+		}
+		return 0, 0
+	},
+}
+
+// Predicted returns the r with G(n, r) = g, for g = 0..3, that Theorems
+// 4.1, 4.5, 4.6 and 4.7 of Larsson & Rubinstein-Salzedo state: the interval
+// [lo, hi) cut to [0, n], with lo = hi = 0 when it is empty.
+func Predicted(n, g int) (lo, hi int64) {
+	lo, hi = lowTheorems[g](zeck(n))
+	lo, hi = max(lo, 0), min(hi, int64(n)+1)
+	if hi <= lo {
+		return 0, 0
+	}
+	return lo, hi
+}
+
 // cellCheck compares, row by row, the computed interval of r with G(n, r) = g
-// against the interval [lo, hi) the theorem predicts (empty if lo >= hi),
-// both cut to [0, n]. Every cell is covered. A failing row reports its
-// smallest r where membership differs.
-func cellCheck(id, stmt string, rows *LowRows, g int, predict func(n int, z [3]int64) (lo, hi int64)) Result {
+// against the interval Predicted(n, g). Every cell is covered. A failing
+// row reports its smallest r where membership differs.
+func cellCheck(id, stmt string, rows *LowRows, g int) Result {
 	res := newResult(id, lrsSource+", Theorem "+id[4:], stmt)
 	N := rows.N()
 	res.Domain = Domain{From: 0, To: int64(N), Cells: "every (n, r) with 0 <= r <= n"}
 	for n := 0; n <= N; n++ {
 		res.Cases += int64(n) + 1
 		clo, chi := rows.interval(n, g)
-		plo, phi := predict(n, zeck(n))
-		plo, phi = max(plo, 0), min(phi, int64(n)+1)
-		if phi <= plo {
-			plo, phi = 0, 0
-		}
+		plo, phi := Predicted(n, g)
 		if chi <= clo {
 			clo, chi = 0, 0
 		}
@@ -70,43 +110,23 @@ func cellCheck(id, stmt string, rows *LowRows, g int, predict func(n int, z [3]i
 
 // CheckLRS41 checks Theorem 4.1: G(n, r) = 0 iff r < z_1(n).
 func CheckLRS41(rows *LowRows) Result {
-	return cellCheck("LRS-4.1", "G(n, r) = 0 if and only if r < z_1(n)", rows, 0, func(n int, z [3]int64) (int64, int64) {
-		return 0, inf(z[0])
-	})
+	return cellCheck("LRS-4.1", "G(n, r) = 0 if and only if r < z_1(n)", rows, 0)
 }
 
 // CheckLRS45 checks Theorem 4.5: G(n, r) = 1 iff z_1(n) = 1 and 1 <= r < z_2(n).
 func CheckLRS45(rows *LowRows) Result {
-	return cellCheck("LRS-4.5", "G(n, r) = 1 if and only if z_1(n) = 1 and 1 <= r < z_2(n)", rows, 1, func(n int, z [3]int64) (int64, int64) {
-		if z[0] != 1 {
-			return 0, 0
-		}
-		return 1, inf(z[1])
-	})
+	return cellCheck("LRS-4.5", "G(n, r) = 1 if and only if z_1(n) = 1 and 1 <= r < z_2(n)", rows, 1)
 }
 
 // CheckLRS46 checks Theorem 4.6: G(n, r) = 2 iff z_1(n) = 2 and 2 <= r < z_2(n).
 func CheckLRS46(rows *LowRows) Result {
-	return cellCheck("LRS-4.6", "G(n, r) = 2 if and only if z_1(n) = 2 and 2 <= r < z_2(n)", rows, 2, func(n int, z [3]int64) (int64, int64) {
-		if z[0] != 2 {
-			return 0, 0
-		}
-		return 2, inf(z[1])
-	})
+	return cellCheck("LRS-4.6", "G(n, r) = 2 if and only if z_1(n) = 2 and 2 <= r < z_2(n)", rows, 2)
 }
 
 // CheckLRS47 checks Theorem 4.7: G(n, r) = 3 iff z_1 = 1, z_2 = 3 and
 // 3 <= r < z_3, or z_1 = 3 and 3 <= r < z_2 - 1.
 func CheckLRS47(rows *LowRows) Result {
-	return cellCheck("LRS-4.7", "G(n, r) = 3 if and only if (z_1 = 1, z_2 = 3 and 3 <= r < z_3) or (z_1 = 3 and 3 <= r < z_2 - 1)", rows, 3, func(n int, z [3]int64) (int64, int64) {
-		switch {
-		case z[0] == 1 && z[1] == 3:
-			return 3, inf(z[2])
-		case z[0] == 3:
-			return 3, inf(z[1]) - 1
-		}
-		return 0, 0
-	})
+	return cellCheck("LRS-4.7", "G(n, r) = 3 if and only if (z_1 = 1, z_2 = 3 and 3 <= r < z_3) or (z_1 = 3 and 3 <= r < z_2 - 1)", rows, 3)
 }
 
 // CheckLRS51 checks Theorem 5.1: leaving out Fibonacci n, the start values
@@ -255,7 +275,7 @@ func CheckConjecture(s *Starts) (lower, upper Result) {
 	for g := 1; g+1 < len(h); g++ {
 		ratios = append(ratios, float64(h[g+1])/float64(h[g]))
 	}
-	alpha, beta, rms, maxRes, maxAt := fitLog(s)
+	alpha, beta, rms, maxRes, maxAt := FitLog(s)
 	lo.Stats = map[string]any{
 		"differences":      diffs,
 		"h":                h,
@@ -271,8 +291,8 @@ func CheckConjecture(s *Starts) (lower, upper Result) {
 	return *lo, *up
 }
 
-// fitLog fits G(n) ~ alpha ln n + beta by least squares over 1 <= n <= N.
-func fitLog(s *Starts) (alpha, beta, rms, maxRes float64, maxAt int64) {
+// FitLog fits G(n) ~ alpha ln n + beta by least squares over 1 <= n <= N.
+func FitLog(s *Starts) (alpha, beta, rms, maxRes float64, maxAt int64) {
 	N := s.N()
 	var sx, sy, sxx, sxy float64
 	for n := 1; n <= N; n++ {
