@@ -23,6 +23,7 @@ import (
 type ntimesOpts struct {
 	mults     []*big.Rat
 	terms     int
+	seqTerms  int
 	realUpto  *big.Rat
 	out       string
 	minStable int
@@ -62,7 +63,8 @@ func parseMults(s string) ([]*big.Rat, error) {
 func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("ntimes", stderr)
 	mults := fs.String("mults", "2..1000", "multipliers: integers, fractions, decimals and INT..INT ranges, comma separated")
-	terms := fs.Int("terms", 12, "terms of each sequence written to sequences.parquet, and K for the real thresholds of the first K terms")
+	terms := fs.Int("terms", 12, "K for the real intervals on which the first K terms of F(a) are constant")
+	seqTerms := fs.Int("seq-terms", 100, "terms f_1..f_K of each sequence written to sequences.parquet")
 	upto := fs.String("real-upto", "10", "find the exact real thresholds of c in [1, X]")
 	out := fs.String("out", "results", "output folder")
 	minStable := fs.Int("min-stable", 2000, "accept c once k - r(k) stayed constant for this many terms (or factor*(c+1))")
@@ -70,7 +72,7 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	maxTerms := fs.Int("max-terms", 1<<20, "most terms computed for one multiplier")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worker goroutines")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: compute ntimes [-mults LIST] [-terms K] [-real-upto X] [-out DIR]")
+		fmt.Fprintln(stderr, "usage: compute ntimes [-mults LIST] [-terms K] [-seq-terms K] [-real-upto X] [-out DIR]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -84,8 +86,8 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if o.mults, err = parseMults(*mults); err != nil {
 		return err
 	}
-	if *terms < 1 {
-		return usagef("-terms %d: need at least 1 term", *terms)
+	if *terms < 1 || *seqTerms < 1 {
+		return usagef("-terms %d, -seq-terms %d: need at least 1 term", *terms, *seqTerms)
 	}
 	if *minStable < 1 || *factor < 1 || *maxTerms < 2 || *workers < 1 {
 		return usagef("-min-stable, -stable-factor, -workers must be >= 1 and -max-terms >= 2")
@@ -94,7 +96,7 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return usagef("-real-upto: %v", err)
 	}
-	o.terms, o.realUpto, o.out = *terms, um.Rat(), *out
+	o.terms, o.seqTerms, o.realUpto, o.out = *terms, *seqTerms, um.Rat(), *out
 	o.minStable, o.factor, o.maxTerms, o.workers = *minStable, *factor, *maxTerms, *workers
 	dir := filepath.Join(o.out, "ntimes")
 	tables := filepath.Join(o.out, "tables")
@@ -119,6 +121,7 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		"fibnim.revision":   sourceRevision(),
 		"fibnim.mults":      *mults,
 		"fibnim.terms":      strconv.Itoa(o.terms),
+		"fibnim.seq_terms":  strconv.Itoa(o.seqTerms),
 		"fibnim.real_upto":  o.realUpto.RatString(),
 		"fibnim.min_stable": strconv.Itoa(o.minStable),
 		"fibnim.factor":     strconv.Itoa(o.factor),
@@ -145,10 +148,10 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	md, csv := ftTable1Report(rows, realC, realT, unresolved, o)
-	if err := writeFileAtomic(filepath.Join(tables, "ft_table1.md"), md); err != nil {
+	if err := store.WriteAtomic(filepath.Join(tables, "ft_table1.md"), md); err != nil {
 		return err
 	}
-	if err := writeFileAtomic(filepath.Join(tables, "ft_table1.csv"), csv); err != nil {
+	if err := store.WriteAtomic(filepath.Join(tables, "ft_table1.csv"), csv); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s/{c_table,sequences,real_c,real_terms}.parquet and %s/ft_table1.{md,csv} in %v\n", dir, tables, time.Since(start).Round(time.Millisecond))
@@ -197,7 +200,7 @@ func solveAll(ctx context.Context, o ntimesOpts, stderr io.Writer) ([]store.CRow
 				rows[i] = store.CRow{Multiplier: a.RatString(), ANum: a.Num().Int64(), ADen: a.Denom().Int64(),
 					L: int32(e.L), C: int32(e.C), U: int32(e.U), K0: int64(e.K0), Terms: int64(e.Terms), Stable: int64(e.Stable),
 					Certain: e.Certain, ALogA: int32(alog), Ratio: ratio, Violations: int32(len(viol))}
-				for k := 1; k <= min(o.terms, s.Len()); k++ {
+				for k := 1; k <= min(o.seqTerms, s.Len()); k++ {
 					seqs[i] = append(seqs[i], store.SeqRow{Multiplier: a.RatString(), K: int32(k), F: s.F[k-1].String(), R: int32(s.R[k-1])})
 				}
 				for _, v := range viol {
