@@ -64,7 +64,7 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := newFlags("ntimes", stderr)
 	mults := fs.String("mults", "2..1000", "multipliers: integers, fractions, decimals and INT..INT ranges, comma separated")
 	terms := fs.Int("terms", 12, "K for the real intervals on which the first K terms of F(a) are constant")
-	seqTerms := fs.Int("seq-terms", 100, "terms f_1..f_K of each sequence written to sequences.parquet")
+	seqTerms := fs.Int("seq-terms", 200, "terms f_1..f_K of each sequence written to sequences.parquet")
 	upto := fs.String("real-upto", "10", "find the exact real thresholds of c in [1, X]")
 	out := fs.String("out", "results", "output folder")
 	minStable := fs.Int("min-stable", 2000, "accept c once k - r(k) stayed constant for this many terms (or factor*(c+1))")

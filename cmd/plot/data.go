@@ -1,0 +1,146 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+
+	"fibnim/grundy"
+	"fibnim/internal/store"
+)
+
+// missingError says that a figure's data is not there: the figure is
+// skipped with a notice, not an error.
+type missingError struct{ what string }
+
+func (e missingError) Error() string { return e.what }
+
+// source loads the pipeline's results under one folder, each file once.
+type source struct {
+	dir, gdir string
+	mult      grundy.Multiplier
+
+	dense  *denseTable
+	starts *startValues
+	cRows  []store.CRow
+	seqs   []store.SeqRow
+	realC  []store.RealRow
+}
+
+// need reports a missing file as missingError, and passes other errors on.
+func need(path string) error {
+	_, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return missingError{path + " not found"}
+	}
+	return err
+}
+
+// denseTable holds G(n, r) for 0 <= r <= n <= N: rows[n][r].
+type denseTable struct {
+	rows [][]int16
+	mult string
+}
+
+func (t *denseTable) N() int { return len(t.rows) - 1 }
+
+func (s *source) Dense() (*denseTable, error) {
+	if s.dense != nil {
+		return s.dense, nil
+	}
+	path := filepath.Join(s.gdir, "dense.parquet")
+	if err := need(path); err != nil {
+		return nil, err
+	}
+	rd, err := store.Open[store.DenseCell](path)
+	if err != nil {
+		return nil, err
+	}
+	cells := rd.NumRows()
+	rd.Close()
+	// (N+1)(N+2)/2 cells.
+	N := int((math.Sqrt(8*float64(cells)+1)-3)/2 + 0.5)
+	if N < 0 || int64(N+1)*int64(N+2)/2 != cells {
+		return nil, fmt.Errorf("%s: %w: %d cells is not a triangle 0 <= r <= n <= N", path, store.ErrCorrupt, cells)
+	}
+	t := &denseTable{rows: make([][]int16, N+1), mult: s.mult.String()}
+	for n := range t.rows {
+		t.rows[n] = make([]int16, n+1)
+		for r := range t.rows[n] {
+			t.rows[n][r] = -1
+		}
+	}
+	_, err = store.Scan(path, 1<<16, func(b []store.DenseCell) error {
+		for _, c := range b {
+			if c.N < 0 || int(c.N) > N || c.R < 0 || c.R > c.N || c.G < 0 || c.G > math.MaxInt16 {
+				return fmt.Errorf("%s: %w: cell (%d, %d) = %d out of range", path, store.ErrCorrupt, c.N, c.R, c.G)
+			}
+			t.rows[c.N][c.R] = int16(c.G)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for n, row := range t.rows {
+		for r, g := range row {
+			if g < 0 {
+				return nil, fmt.Errorf("%s: %w: cell (%d, %d) missing", path, store.ErrCorrupt, n, r)
+			}
+		}
+	}
+	s.dense = t
+	return t, nil
+}
+
+// startValues holds G(n, n-1) and G(n) for n = 0..N.
+type startValues struct {
+	start, full []uint8
+	mult        string
+}
+
+func (v *startValues) N() int { return len(v.full) - 1 }
+
+func (s *source) Starts() (*startValues, error) {
+	if s.starts != nil {
+		return s.starts, nil
+	}
+	path := filepath.Join(s.gdir, "start_values.parquet")
+	if err := need(path); err != nil {
+		return nil, err
+	}
+	start, full, err := store.ReadStarts(path)
+	if err != nil {
+		return nil, err
+	}
+	s.starts = &startValues{start: start, full: full, mult: s.mult.String()}
+	return s.starts, nil
+}
+
+func readAll[T any](dir, name string, dst *[]T) ([]T, error) {
+	if *dst != nil {
+		return *dst, nil
+	}
+	path := filepath.Join(dir, "ntimes", name)
+	if err := need(path); err != nil {
+		return nil, err
+	}
+	rows, _, err := store.ReadFile[T](path)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, missingError{path + " has no rows"}
+	}
+	*dst = rows
+	return rows, nil
+}
+
+func (s *source) CTable() ([]store.CRow, error) { return readAll(s.dir, "c_table.parquet", &s.cRows) }
+func (s *source) Sequences() ([]store.SeqRow, error) {
+	return readAll(s.dir, "sequences.parquet", &s.seqs)
+}
+func (s *source) RealC() ([]store.RealRow, error) { return readAll(s.dir, "real_c.parquet", &s.realC) }

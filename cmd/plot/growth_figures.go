@@ -1,0 +1,252 @@
+package main
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"fibnim/conjectures"
+)
+
+// bins is how many bins a series over n is downsampled to: more than the
+// figure's width in points, fewer than its pixels at 300 dpi.
+const bins = 800
+
+// logPoints samples f at k points equally spaced in log x on [lo, hi].
+func logPoints(lo, hi float64, k int, f func(float64) float64) plotter.XYs {
+	xy := make(plotter.XYs, k)
+	for i := range xy {
+		x := lo * math.Pow(hi/lo, float64(i)/float64(k-1))
+		xy[i] = plotter.XY{X: x, Y: f(x)}
+	}
+	return xy
+}
+
+func logX(p *plot.Plot) {
+	p.X.Scale = plot.LogScale{}
+	p.X.Tick.Marker = decadeTicks{}
+}
+
+func logY(p *plot.Plot) {
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = decadeTicks{}
+}
+
+func (v *startValues) conj() *conjectures.Starts {
+	return &conjectures.Starts{Start: v.start, Full: v.full}
+}
+
+func startValueGrowth(s *source) (*drawing, error) {
+	v, err := s.Starts()
+	if err != nil {
+		return nil, err
+	}
+	N := v.N()
+	if N < 10 {
+		return nil, missingError{fmt.Sprintf("start values only reach n = %d", N)}
+	}
+	bs := envelope(1, N, func(n int) float64 { return float64(v.full[n]) }, bins, true)
+	maxG := 0.0
+	for _, b := range bs {
+		maxG = max(maxG, b.Max)
+	}
+	alpha, beta, rms, _, _ := conjectures.FitLog(v.conj())
+	p := newPlot(fmt.Sprintf("Growth of the Grundy value G(n) = G(n, n), a = %s", v.mult), "pile size n (tokens, log scale)", "Grundy value")
+	logX(p)
+	lower := line(logPoints(1, float64(N), 400, func(x float64) float64 { return math.Log(x) / math.Log(1.5) }), blue, 1.2, 4, 2)
+	upper := line(logPoints(1, float64(N), 400, func(x float64) float64 { return math.Ceil(2*math.Sqrt(x)) + 1 }), vermilion, 1.2, 4, 2)
+	fit := line(logPoints(1, float64(N), 400, func(x float64) float64 { return alpha*math.Log(x) + beta }), green, 1.2, 1, 2)
+	g := line(polyline(bs), black, 1.3)
+	g.StepStyle = plotter.PostStep
+	var fibs plotter.XYs
+	for n := 1; n <= N; n++ {
+		if v.start[n] == 0 {
+			fibs = append(fibs, plotter.XY{X: float64(n), Y: float64(v.full[n])})
+		}
+	}
+	p.Add(upper, lower, fit, g)
+	p.Legend.Add("G(n), computed", g)
+	p.Legend.Add("ln n / ln(3/2) (Thm 5.3, lower)", lower)
+	p.Legend.Add("ceil(2√n) + 1 (Thm 5.3, upper)", upper)
+	p.Legend.Add(fmt.Sprintf("least-squares fit %.3f ln n %s (RMS %.2f)", alpha, signed(beta), rms), fit)
+	if len(fibs) > 0 {
+		f := scatter(fibs, orange, draw.CircleGlyph{}, 2.2)
+		p.Add(f)
+		p.Legend.Add("n with G(n, n-1) = 0 (Fibonacci n)", f)
+	}
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.XOffs = 0.05 * vg.Inch
+	p.X.Min, p.X.Max = 1, float64(N)
+	p.Y.Min, p.Y.Max = 0, math.Ceil(maxG*1.35)
+	return single(p, fmt.Sprintf("G(n) against n for 1 ≤ n ≤ %d (a = %s), downsampled into %d log-spaced bins that keep each bin's least and greatest value; the bounds of Theorem 5.3 of Larsson & Rubinstein-Salzedo (the upper one leaves the frame early); the least-squares fit G(n) ≈ %.3f ln n %s; and the Fibonacci n, where the starting value G(n, n-1) is 0.", N, v.mult, len(bs), alpha, signed(beta))), nil
+}
+
+func conjectureGap(s *source) (*drawing, error) {
+	v, err := s.Starts()
+	if err != nil {
+		return nil, err
+	}
+	N := v.N()
+	top := (2 * N) / 3
+	for top > 0 && (3*top+1)/2 > N {
+		top--
+	}
+	if top < 2 {
+		return nil, missingError{fmt.Sprintf("start values only reach n = %d", N)}
+	}
+	d := func(n int) int { return int(v.full[(3*n+1)/2]) - int(v.full[n]) }
+	bs := envelope(1, top, func(n int) float64 { return float64(d(n)) }, bins, true)
+	counts := map[int]int64{}
+	first := map[int]int{}
+	lo, hi := 1, 2
+	for n := 1; n <= top; n++ {
+		k := d(n)
+		if counts[k] == 0 {
+			first[k] = n
+		}
+		counts[k]++
+		lo, hi = min(lo, k), max(hi, k)
+	}
+	p := newPlot("G(ceil(3n/2)) − G(n), a = "+v.mult, "pile size n (tokens, log scale)", "difference of Grundy values")
+	logX(p)
+	band, err := plotter.NewPolygon(plotter.XYs{{X: 1, Y: 1}, {X: float64(top), Y: 1}, {X: float64(top), Y: 2}, {X: 1, Y: 2}})
+	if err != nil {
+		return nil, err
+	}
+	band.Color = rgb(0xd8, 0xea, 0xf6)
+	band.LineStyle.Width = 0
+	spans := &segments{style: draw.LineStyle{Color: grey, Width: 0.5}}
+	var ok, bad plotter.XYs
+	for _, b := range bs {
+		if b.Min != b.Max {
+			spans.segs = append(spans.segs, [2][2]float64{{float64(b.ArgMin), b.Min}, {float64(b.ArgMin), b.Max}})
+		}
+		for _, pt := range []plotter.XY{{X: float64(b.ArgMin), Y: b.Min}, {X: float64(b.ArgMax), Y: b.Max}} {
+			if pt.Y < 1 || pt.Y > 2 {
+				bad = append(bad, pt)
+			} else {
+				ok = append(ok, pt)
+			}
+		}
+	}
+	p.Add(band, spans)
+	p.Legend.Add("conjectured band [1, 2]", band)
+	if len(ok) > 0 {
+		sc := scatter(ok, blue, draw.CircleGlyph{}, 1.2)
+		p.Add(sc)
+		p.Legend.Add("inside the band", sc)
+	}
+	if len(bad) > 0 {
+		sc := scatter(bad, vermilion, draw.TriangleGlyph{}, 2.4)
+		p.Add(sc)
+		p.Legend.Add(fmt.Sprintf("violation (first at n = %d)", firstOutside(first)), sc)
+	}
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.XOffs = 0.05 * vg.Inch
+	p.X.Min, p.X.Max = 1, float64(top)
+	p.Y.Min, p.Y.Max = float64(lo)-0.5, float64(hi)+1.2
+	p.Y.Tick.Marker = integerTicks(lo, hi)
+
+	h := newPlot("How often", "difference", "share of n (%)")
+	var bars []rect
+	var labels plotter.XYLabels
+	total := float64(top)
+	maxShare := 0.0
+	for k := lo; k <= hi; k++ {
+		share := 100 * float64(counts[k]) / total
+		maxShare = max(maxShare, share)
+		c := blue
+		if k < 1 || k > 2 {
+			c = vermilion
+		}
+		bars = append(bars, rect{x0: float64(k) - 0.35, x1: float64(k) + 0.35, y0: 0, y1: share, fill: c})
+		labels.XYs = append(labels.XYs, plotter.XY{X: float64(k), Y: share})
+		labels.Labels = append(labels.Labels, fmt.Sprintf("%d", counts[k]))
+	}
+	h.Add(&rects{rs: bars})
+	lb, err := plotter.NewLabels(labels)
+	if err != nil {
+		return nil, err
+	}
+	for i := range lb.TextStyle {
+		lb.TextStyle[i].Font.Size = 7
+		lb.TextStyle[i].XAlign = draw.XCenter
+		lb.Offset = vg.Point{Y: 2}
+	}
+	h.Add(lb)
+	h.X.Tick.Marker = integerTicks(lo, hi)
+	h.X.Min, h.X.Max = float64(lo)-0.6, float64(hi)+0.6
+	h.Y.Min, h.Y.Max = 0, maxShare*1.15
+	return sideBySide(p, h, 0.68, fmt.Sprintf("Left: the closing conjecture of Larsson & Rubinstein-Salzedo says G(⌈3n/2⌉) − G(n) is 1 or 2 (shaded); n ≤ %d in %d log-spaced bins, each showing its least and greatest difference, violations as triangles. Right: how many n have each difference (bar labels are exact counts).", top, len(bs))), nil
+}
+
+func firstOutside(first map[int]int) int {
+	m := math.MaxInt
+	for k, n := range first {
+		if k < 1 || k > 2 {
+			m = min(m, n)
+		}
+	}
+	return m
+}
+
+func firstOccurrence(s *source) (*drawing, error) {
+	v, err := s.Starts()
+	if err != nil {
+		return nil, err
+	}
+	var h []int
+	for n, g := range v.full {
+		if int(g) == len(h) {
+			h = append(h, n)
+		}
+	}
+	if len(h) < 4 {
+		return nil, missingError{fmt.Sprintf("only %d values reached", len(h))}
+	}
+	alpha, _, _, _, _ := conjectures.FitLog(v.conj())
+	top := newPlot(fmt.Sprintf("First occurrence h(g) = min{n : G(n) = g}, a = %s", v.mult), "", "h(g) (tokens, log scale)")
+	logY(top)
+	var hx, rx plotter.XYs
+	for g := 1; g < len(h); g++ {
+		hx = append(hx, plotter.XY{X: float64(g), Y: float64(h[g])})
+		if g+1 < len(h) {
+			rx = append(rx, plotter.XY{X: float64(g), Y: float64(h[g+1]) / float64(h[g])})
+		}
+	}
+	hl := line(hx, black, 1)
+	hs := scatter(hx, black, draw.CircleGlyph{}, 1.8)
+	top.Add(hl, hs)
+	bottom := newPlot("", "Grundy value g", "h(g+1) / h(g)")
+	rl := line(rx, black, 1)
+	rs := scatter(rx, black, draw.CircleGlyph{}, 1.8)
+	last := float64(len(h) - 1)
+	three := line(plotter.XYs{{X: 1, Y: 1.5}, {X: last, Y: 1.5}}, vermilion, 1, 4, 2)
+	fit := line(plotter.XYs{{X: 1, Y: math.Exp(1 / alpha)}, {X: last, Y: math.Exp(1 / alpha)}}, green, 1, 1, 2)
+	bottom.Add(three, fit, rl, rs)
+	bottom.Legend.Add("h(g+1)/h(g)", rl, rs)
+	bottom.Legend.Add("3/2", three)
+	bottom.Legend.Add(fmt.Sprintf("exp(1/α) = %.3f, α = %.3f from the fit of G(n)", math.Exp(1/alpha), alpha), fit)
+	bottom.Legend.Top = true
+	for _, p := range []*plot.Plot{top, bottom} {
+		p.X.Min, p.X.Max = 0.5, last+0.5
+	}
+	maxRatio := 1.6
+	for _, r := range rx {
+		maxRatio = max(maxRatio, r.Y)
+	}
+	bottom.Y.Min, bottom.Y.Max = 1, maxRatio*1.3
+	return stacked(top, bottom, 5.5*vg.Inch, fmt.Sprintf("Top: h(g), the smallest n with G(n) = g, for g = 1..%d (n ≤ %d). Bottom: the ratios h(g+1)/h(g); if G(n) grows like α ln n they tend to exp(1/α). The closing conjecture's lower half, G(⌈3n/2⌉) ≥ G(n) + 1, keeps them near or below 3/2.", len(h)-1, v.N())), nil
+}
+
+// signed writes "+ 0.731" or "− 3.578".
+func signed(x float64) string {
+	if x < 0 {
+		return fmt.Sprintf("− %.3f", -x)
+	}
+	return fmt.Sprintf("+ %.3f", x)
+}

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"sort"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"fibnim/internal/store"
+)
+
+func ntimesC(s *source) (*drawing, error) {
+	rows, err := s.CTable()
+	if err != nil {
+		return nil, err
+	}
+	var c, L, U, alog, ratio plotter.XYs
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, r := range rows {
+		if r.ADen != 1 || r.ANum < 2 {
+			continue // integer a >= 2: a log a > 0 on the log axes
+		}
+		a := float64(r.ANum)
+		lo, hi = min(lo, a), max(hi, a)
+		c = append(c, plotter.XY{X: a, Y: float64(r.C)})
+		L = append(L, plotter.XY{X: a, Y: float64(r.L)})
+		U = append(U, plotter.XY{X: a, Y: float64(r.U)})
+		alog = append(alog, plotter.XY{X: a, Y: a * math.Log(a)})
+		ratio = append(ratio, plotter.XY{X: a, Y: r.Ratio})
+	}
+	if len(c) < 2 {
+		return nil, missingError{"c_table.parquet has fewer than two integer multipliers a >= 2"}
+	}
+	for _, xy := range []plotter.XYs{c, L, U, alog, ratio} {
+		sort.Slice(xy, func(i, j int) bool { return xy[i].X < xy[j].X })
+	}
+	top := newPlot("Eventual k − r(k) of n-times nim: c(a)", "", "c(a) (log scale)")
+	logX(top)
+	logY(top)
+	for _, xy := range []plotter.XYs{c, L, U} {
+		for i := range xy {
+			xy[i].Y = max(xy[i].Y, 0.5) // L can be 0 for small a; keep the log axis defined
+		}
+	}
+	lc := line(c, black, 1.4)
+	lL := line(L, blue, 1, 4, 2)
+	lU := line(U, vermilion, 1, 4, 2)
+	la := line(alog, green, 1, 1, 2)
+	top.Add(lL, lU, la, lc)
+	top.Legend.Add("c(a), computed", lc)
+	top.Legend.Add("L (Thm 2 (vii), lower)", lL)
+	top.Legend.Add("U (Thm 2 (vii), upper)", lU)
+	top.Legend.Add("a ln a", la)
+	top.Legend.Top, top.Legend.Left = true, true
+	top.Legend.XOffs = 0.05 * vg.Inch
+	bottom := newPlot("", "multiplier a (log scale)", "c(a) / (a ln a)")
+	logX(bottom)
+	lr := line(ratio, black, 1.2)
+	one := line(plotter.XYs{{X: lo, Y: 1}, {X: hi, Y: 1}}, grey, 0.8, 2, 2)
+	bottom.Add(one, lr)
+	minR := 1.0
+	for _, r := range ratio {
+		minR = min(minR, r.Y)
+	}
+	bottom.Y.Min, bottom.Y.Max = math.Floor(minR*10)/10, 1.05
+	for _, p := range []*plot.Plot{top, bottom} {
+		p.X.Min, p.X.Max = lo, hi
+	}
+	last := ratio[len(ratio)-1]
+	return stacked(top, bottom, 5.5*vg.Inch, fmt.Sprintf("Top: c(a), the eventual value of k − r(k) in Frankl & Tokushige's sequence F(a), for integer a = %g..%g, between the bounds L and U of Theorem 2 (vii), with a ln a. Bottom: c(a)/(a ln a), %.4f at a = %g.", lo, hi, last.Y, last.X)), nil
+}
+
+func ntimesReal(s *source) (*drawing, error) {
+	rows, err := s.RealC()
+	if err != nil {
+		return nil, err
+	}
+	rows = append([]store.RealRow(nil), rows...)
+	sort.Slice(rows, func(i, j int) bool { return rows[i].LoFloat < rows[j].LoFloat })
+	p := newPlot("c(a) for real a: a step function", "multiplier a", "c(a)")
+	steps := &segments{style: draw.LineStyle{Color: black, Width: 1.6}}
+	var closed, open plotter.XYs
+	var labels plotter.XYLabels
+	lo, hi := math.Inf(1), math.Inf(-1)
+	maxC := 0.0
+	for _, r := range rows {
+		if math.IsInf(r.HiFloat, 1) {
+			continue
+		}
+		y := float64(r.C)
+		steps.segs = append(steps.segs, [2][2]float64{{r.LoFloat, y}, {r.HiFloat, y}})
+		closed = append(closed, plotter.XY{X: r.LoFloat, Y: y})
+		open = append(open, plotter.XY{X: r.HiFloat, Y: y})
+		labels.XYs = append(labels.XYs, plotter.XY{X: r.LoFloat, Y: y + 0.35})
+		labels.Labels = append(labels.Labels, r.Lo)
+		lo, hi, maxC = min(lo, r.LoFloat), max(hi, r.HiFloat), max(maxC, y)
+	}
+	if len(steps.segs) == 0 {
+		return nil, missingError{"real_c.parquet has no bounded interval"}
+	}
+	p.Add(steps)
+	p.Add(scatter(closed, black, draw.CircleGlyph{}, 2))
+	p.Add(scatter(open, black, draw.RingGlyph{}, 2))
+	lb, err := plotter.NewLabels(labels)
+	if err != nil {
+		return nil, err
+	}
+	for i := range lb.TextStyle {
+		lb.TextStyle[i].Font.Size = 7
+		lb.TextStyle[i].Rotation = math.Pi / 2
+		lb.TextStyle[i].XAlign = draw.XLeft
+		lb.TextStyle[i].YAlign = draw.YCenter
+	}
+	p.Add(lb)
+	p.X.Min, p.X.Max = lo-0.1, hi+0.1
+	p.Y.Min, p.Y.Max = -0.5, maxC+2.5
+	p.Y.Tick.Marker = integerTicks(0, int(maxC))
+	return single(p, fmt.Sprintf("c, the eventual value of k − r(k), as a function of the real multiplier a on [%s, %s): it is constant on each interval [lo, hi) (filled dot: included, ring: excluded) and each exact threshold, found in rational arithmetic, is labelled as a fraction.", rows[0].Lo, rows[len(rows)-1].Hi)), nil
+}
+
+// growthMultipliers are the multipliers drawn in ntimes_growth, when present.
+// Every F(a) starts f_k = k while k <= a+1, so a large a only bends
+// away from the line f_k = k after a terms.
+var growthMultipliers = []string{"1", "3/2", "2", "3", "5", "10", "30", "100"}
+
+func ntimesGrowth(s *source) (*drawing, error) {
+	rows, err := s.Sequences()
+	if err != nil {
+		return nil, err
+	}
+	byA := map[string]plotter.XYs{}
+	for _, r := range rows {
+		f, ok := new(big.Float).SetString(r.F)
+		if !ok {
+			return nil, fmt.Errorf("sequences.parquet: f_%d = %q for a = %s is not a number", r.K, r.F, r.Multiplier)
+		}
+		x, _ := f.Float64()
+		if x >= 1 && !math.IsInf(x, 0) {
+			byA[r.Multiplier] = append(byA[r.Multiplier], plotter.XY{X: float64(r.K), Y: x})
+		}
+	}
+	var names []string
+	for _, a := range growthMultipliers {
+		if len(byA[a]) > 1 {
+			names = append(names, a)
+		}
+	}
+	if len(names) == 0 {
+		return nil, missingError{"sequences.parquet holds none of the multipliers " + joinNames(growthMultipliers)}
+	}
+	p := newPlot("Growth of Frankl & Tokushige's sequence F(a)", "index k", "f_k (log scale)")
+	logY(p)
+	cols := []colorT{black, vermilion, blue, green, orange, purple, skyBlue, grey}
+	maxK := 0.0
+	for i, a := range names {
+		xy := byA[a]
+		sort.Slice(xy, func(i, j int) bool { return xy[i].X < xy[j].X })
+		l := line(xy, cols[i%len(cols)], 1.3)
+		p.Add(l)
+		p.Legend.Add("a = "+a, l)
+		maxK = max(maxK, xy[len(xy)-1].X)
+	}
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.XOffs = 0.05 * vg.Inch
+	p.X.Min, p.X.Max = 0, maxK
+	return single(p, fmt.Sprintf("The first %g terms f_k of F(a) (exact big integers, Theorem 1's recurrence) for a = %s, on a log scale: f_k grows geometrically, at a rate that falls as a grows, and f_k = k while k ≤ a + 1, so a large a bends away from that line only after about a terms.", maxK, joinNames(names))), nil
+}
+
+func joinNames(ns []string) string {
+	s := ""
+	for i, n := range ns {
+		if i > 0 {
+			s += ", "
+		}
+		s += n
+	}
+	return s
+}

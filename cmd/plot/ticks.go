@@ -1,0 +1,99 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"gonum.org/v1/plot"
+)
+
+// decadeTicks marks a log axis at powers of ten. At most about eight are
+// labelled ("1", "10", "1000", "1e6", ...) so that a range of many decades
+// stays legible; the other decades get unlabelled ticks, and a range of
+// three decades or less also gets ticks at 2..9 times each power.
+type decadeTicks struct{}
+
+func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
+	if lo <= 0 || hi < lo {
+		return nil
+	}
+	d0, d1 := int(math.Floor(math.Log10(lo)+1e-9)), int(math.Ceil(math.Log10(hi)-1e-9))
+	step := max(1, (d1-d0+7)/8)
+	var ts []plot.Tick
+	for d := d0; d <= d1; d++ {
+		v := math.Pow(10, float64(d))
+		if v >= lo*(1-1e-9) && v <= hi*(1+1e-9) {
+			t := plot.Tick{Value: v}
+			if d%step == 0 {
+				t.Label = decadeLabel(d)
+			}
+			ts = append(ts, t)
+		}
+		if d1-d0 <= 3 {
+			for m := 2; m <= 9; m++ {
+				if w := float64(m) * v; w >= lo && w <= hi {
+					ts = append(ts, plot.Tick{Value: w})
+				}
+			}
+		}
+	}
+	return ts
+}
+
+func decadeLabel(d int) string {
+	switch {
+	case d >= 0 && d <= 4:
+		return fmt.Sprint(int(math.Pow(10, float64(d))))
+	case d < 0 && d >= -3:
+		return fmt.Sprint(math.Pow(10, float64(d)))
+	default:
+		return fmt.Sprintf("1e%d", d)
+	}
+}
+
+// integerTicks labels every integer in lo..hi: for short value ranges.
+func integerTicks(lo, hi int) plot.ConstantTicks {
+	var ts []plot.Tick
+	for k := lo; k <= hi; k++ {
+		ts = append(ts, plot.Tick{Value: float64(k), Label: fmt.Sprint(k)})
+	}
+	return ts
+}
+
+// niceTicks labels a linear axis every 1, 2 or 5 times a power of ten,
+// chosen so that about five to eleven labels show, with an unlabelled tick
+// between each two. (gonum's default often labels only three.)
+type niceTicks struct{}
+
+func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(hi > lo) {
+		return nil
+	}
+	raw := (hi - lo) / 10
+	e := int(math.Floor(math.Log10(raw)))
+	p := math.Pow(10, float64(e))
+	step := p
+	for _, m := range []float64{1, 2, 5, 10} {
+		if step = m * p; step >= raw {
+			break
+		}
+	}
+	if step >= 10*p {
+		e++
+	}
+	decimals := max(0, -e)
+	var ts []plot.Tick
+	for i := math.Ceil(lo/step*2 - 1e-9); i*step/2 <= hi+1e-9*step; i++ {
+		v := i * step / 2
+		t := plot.Tick{Value: v}
+		if int64(i)%2 == 0 {
+			t.Label = strconv.FormatFloat(v, 'f', decimals, 64)
+			if t.Label == "-"+strconv.FormatFloat(0, 'f', decimals, 64) {
+				t.Label = t.Label[1:]
+			}
+		}
+		ts = append(ts, t)
+	}
+	return ts
+}
