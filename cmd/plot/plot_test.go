@@ -1,0 +1,358 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fibnim/grundy"
+	"fibnim/internal/store"
+	"fibnim/ntimes"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata/ from the current drawing")
+
+// Small inputs, computed here from the engines so that the golden images
+// depend on the drawing code and on nothing else.
+const (
+	testStartN = 3000 // start values for n <= testStartN
+	testDenseN = 150  // dense.parquet for n <= testDenseN
+	goldenDPI  = 40   // golden PNGs are 260 pixels wide
+)
+
+// writeInputs writes, under dir, the files that "compute" would write for
+// a small run: dense and start values for a = 2, and the n-times nim
+// tables for a few multipliers.
+func writeInputs(t *testing.T, dir string) {
+	t.Helper()
+	gdir := filepath.Join(dir, "grundy", "mult=2")
+	ndir := filepath.Join(dir, "ntimes")
+	for _, d := range []string{gdir, ndir} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tab, err := grundy.Dense(testStartN, grundy.Fibonacci, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var starts []store.StartValue
+	for n := 0; n <= testStartN; n++ {
+		starts = append(starts, store.StartValue{N: int64(n), GStart: int32(tab.Start(n)), GFull: int32(tab.Full(n))})
+	}
+	var cells []store.DenseCell
+	for n := 0; n <= testDenseN; n++ {
+		for r := 0; r <= n; r++ {
+			cells = append(cells, store.DenseCell{N: int32(n), R: int32(r), G: int32(tab.At(n, r))})
+		}
+	}
+	must(t, store.WriteFile(filepath.Join(gdir, "start_values.parquet"), nil, starts))
+	must(t, store.WriteFile(filepath.Join(gdir, "dense.parquet"), nil, cells))
+
+	var crows []store.CRow
+	var seqs []store.SeqRow
+	for _, s := range []string{"3/2", "2", "3", "4", "5", "7", "10", "15", "20", "30", "50", "100"} {
+		a, _ := new(big.Rat).SetString(s)
+		sq, e := ntimes.Solve(a, 200, 2, 1<<14)
+		x, _ := a.Float64()
+		alog, _ := ntimes.ALogA(a)
+		crows = append(crows, store.CRow{Multiplier: s, ANum: a.Num().Int64(), ADen: a.Denom().Int64(),
+			L: int32(e.L), C: int32(e.C), U: int32(e.U), K0: int64(e.K0), Terms: int64(e.Terms), Stable: int64(e.Stable),
+			Certain: e.Certain, ALogA: int32(alog), Ratio: float64(e.C) / (x * math.Log(x))})
+		for k := 1; k <= min(60, sq.Len()); k++ {
+			seqs = append(seqs, store.SeqRow{Multiplier: s, K: int32(k), F: sq.F[k-1].String(), R: int32(sq.R[k-1])})
+		}
+	}
+	must(t, store.WriteFile(filepath.Join(ndir, "c_table.parquet"), nil, crows))
+	must(t, store.WriteFile(filepath.Join(ndir, "sequences.parquet"), nil, seqs))
+	cs, _ := ntimes.CIntervals(6, 1<<8, big.NewRat(4, 1), 200, 2, 1<<14)
+	var real []store.RealRow
+	for _, c := range cs {
+		r := store.RealRow{Lo: c.Lo.RatString(), C: int32(c.C), Certain: c.Certain, HiFloat: math.Inf(1)}
+		r.LoFloat, _ = c.Lo.Float64()
+		if c.Hi != nil {
+			r.Hi = c.Hi.RatString()
+			r.HiFloat, _ = c.Hi.Float64()
+		}
+		real = append(real, r)
+	}
+	must(t, store.WriteFile(filepath.Join(ndir, "real_c.parquet"), nil, real))
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// inputs is the small run, written once per test binary.
+var inputs string
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "plot-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	inputs = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+var written bool
+
+func testInputs(t *testing.T) string {
+	t.Helper()
+	if !written {
+		written = true
+		writeInputs(t, inputs)
+	}
+	return inputs
+}
+
+func runPlot(args ...string) (stdout, stderr string, err error) {
+	var o, e bytes.Buffer
+	err = run(args, &o, &e)
+	return o.String(), e.String(), err
+}
+
+// TestGolden draws every figure from the small run and compares each PNG
+// with testdata/NAME.png. Anti-aliasing may differ in the last bit across
+// CPUs (fused multiply-add), so up to 1% of pixels may differ by a visible
+// amount; a changed figure differs in far more. Run with -update to accept
+// a change after looking at the new images; a mismatch leaves the new image
+// as testdata/NAME.got.png.
+func TestGolden(t *testing.T) {
+	in := testInputs(t)
+	out := t.TempDir()
+	_, stderr, err := runPlot("-in", in, "-out", out, "-formats", "png", "-dpi", fmt.Sprint(goldenDPI))
+	if err != nil {
+		t.Fatalf("plot: %v\n%s", err, stderr)
+	}
+	if stderr != "" {
+		t.Errorf("every figure should be drawn from the small run; got notices:\n%s", stderr)
+	}
+	for _, f := range figures {
+		got, err := os.ReadFile(filepath.Join(out, f.name+".png"))
+		if err != nil {
+			t.Errorf("%s: %v", f.name, err)
+			continue
+		}
+		golden := filepath.Join("testdata", f.name+".png")
+		if *update {
+			must(t, os.MkdirAll("testdata", 0o755))
+			must(t, os.WriteFile(golden, got, 0o644))
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Errorf("%s: %v (run go test -update to create it)", f.name, err)
+			continue
+		}
+		if diff, msg := pixelDiff(got, want); diff > 0.01 {
+			os.WriteFile(filepath.Join("testdata", f.name+".got.png"), got, 0o644)
+			t.Errorf("%s: %s differs from %s (%s); new image in testdata/%s.got.png", f.name, msg, golden, fmt.Sprintf("%.2f%% of pixels", 100*diff), f.name)
+		}
+	}
+}
+
+// pixelDiff returns the fraction of pixels whose colour differs by more
+// than 64 (of 255) in some channel, or 1 if the images differ in size.
+func pixelDiff(a, b []byte) (float64, string) {
+	ia, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		return 1, "new image unreadable: " + err.Error()
+	}
+	ib, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		return 1, "golden image unreadable: " + err.Error()
+	}
+	if ia.Bounds() != ib.Bounds() {
+		return 1, fmt.Sprintf("size %v", ia.Bounds().Size())
+	}
+	bad := 0
+	r := ia.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if far(ia, ib, x, y) {
+				bad++
+			}
+		}
+	}
+	return float64(bad) / float64(r.Dx()*r.Dy()), "the drawing"
+}
+
+func far(a, b image.Image, x, y int) bool {
+	r1, g1, b1, _ := a.At(x, y).RGBA()
+	r2, g2, b2, _ := b.At(x, y).RGBA()
+	d := func(u, v uint32) bool { return max(u, v)-min(u, v) > 64<<8 }
+	return d(r1, r2) || d(g1, g2) || d(b1, b2)
+}
+
+// TestPixelDiffCatchesChange corrupts a golden image and checks that the
+// comparison notices: the tolerance must not hide a changed figure.
+func TestPixelDiffCatchesChange(t *testing.T) {
+	want, err := os.ReadFile(filepath.Join("testdata", "start_value_growth.png"))
+	if err != nil {
+		t.Skip("no golden image yet")
+	}
+	img, _ := png.Decode(bytes.NewReader(want))
+	rgba := image.NewRGBA(img.Bounds())
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			rgba.Set(x, y, img.At(x, y))
+		}
+	}
+	// Shift the drawing two pixels right, as a moved curve would be.
+	moved := image.NewRGBA(img.Bounds())
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			moved.Set(x, y, rgba.At(max(x-2, 0), y))
+		}
+	}
+	var buf bytes.Buffer
+	must(t, png.Encode(&buf, moved))
+	if d, _ := pixelDiff(buf.Bytes(), want); d <= 0.01 {
+		t.Fatalf("a drawing moved by 2 pixels differs in only %.3f%% of pixels: the tolerance would hide it", 100*d)
+	}
+	if d, _ := pixelDiff(want, want); d != 0 {
+		t.Fatalf("an image differs from itself: %v", d)
+	}
+}
+
+// TestReproducible draws every figure twice from separate loads and
+// requires identical bytes in both formats: results reproduce bit for bit.
+func TestReproducible(t *testing.T) {
+	in := testInputs(t)
+	var outs [2]string
+	for i := range outs {
+		outs[i] = t.TempDir()
+		if _, stderr, err := runPlot("-in", in, "-out", outs[i], "-dpi", "30"); err != nil {
+			t.Fatalf("plot: %v\n%s", err, stderr)
+		}
+	}
+	for _, f := range figures {
+		for _, ext := range []string{".png", ".svg"} {
+			a, err1 := os.ReadFile(filepath.Join(outs[0], f.name+ext))
+			b, err2 := os.ReadFile(filepath.Join(outs[1], f.name+ext))
+			if err1 != nil || err2 != nil {
+				t.Fatalf("%s%s: %v %v", f.name, ext, err1, err2)
+			}
+			if !bytes.Equal(a, b) {
+				t.Errorf("%s%s differs between two runs", f.name, ext)
+			}
+		}
+	}
+	svg, _ := os.ReadFile(filepath.Join(outs[0], "start_value_growth.svg"))
+	if !bytes.Contains(svg, []byte("@font-face")) {
+		t.Errorf("the SVG does not embed its fonts")
+	}
+	readme, _ := os.ReadFile(filepath.Join(outs[0], "README.md"))
+	for _, f := range figures {
+		if !bytes.Contains(readme, []byte("- `"+f.name+"` (png, svg): ")) {
+			t.Errorf("README.md has no caption line for %s", f.name)
+		}
+	}
+}
+
+// TestSkipsMissing: with only the n-times nim tables, the Grundy figures
+// are skipped with one notice each and the others drawn.
+func TestSkipsMissing(t *testing.T) {
+	in := t.TempDir()
+	full := testInputs(t)
+	must(t, os.CopyFS(filepath.Join(in, "ntimes"), os.DirFS(filepath.Join(full, "ntimes"))))
+	out := t.TempDir()
+	stdout, stderr, err := runPlot("-in", in, "-out", out, "-formats", "png", "-dpi", "30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range figures {
+		_, statErr := os.Stat(filepath.Join(out, f.name+".png"))
+		drawn := statErr == nil
+		ntimesFig := strings.HasPrefix(f.name, "ntimes_")
+		zeck := f.name == "zeckendorf_rows" // needs no data
+		if drawn != (ntimesFig || zeck) {
+			t.Errorf("%s: drawn = %v", f.name, drawn)
+		}
+		if !drawn && !strings.Contains(stderr, "plot: skip "+f.name+": ") {
+			t.Errorf("%s skipped without a notice; stderr:\n%s", f.name, stderr)
+		}
+	}
+	if strings.Count(stdout, "plot: wrote") != 4 {
+		t.Errorf("stdout:\n%s", stdout)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	in := testInputs(t)
+	for _, c := range []struct {
+		args  []string
+		usage bool
+		want  string
+	}{
+		{[]string{"-formats", "pdf"}, true, "unknown format"},
+		{[]string{"-dpi", "0"}, true, "-dpi"},
+		{[]string{"-mult", "1/2"}, true, "-mult"},
+		{[]string{"-only", "nosuch"}, true, "unknown figure"},
+		{[]string{"-nosuchflag"}, true, "not defined"},
+		{[]string{"extra"}, true, "unexpected argument"},
+		{[]string{"-in", filepath.Join(t.TempDir(), "absent")}, false, "does not exist"},
+		{[]string{"-in", in, "-out", "/proc/forbidden"}, false, "output folder"},
+	} {
+		_, _, err := runPlot(c.args...)
+		var ue usageError
+		if err == nil || errors.As(err, &ue) != c.usage || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("plot %v: error %v (usage %v), want a one-line %q (usage %v)", c.args, err, errors.As(err, &ue), c.want, c.usage)
+		}
+	}
+}
+
+// TestCorruptInput: a damaged Parquet file is a one-line error naming it,
+// and nothing already in the output folder is lost or changed.
+func TestCorruptInput(t *testing.T) {
+	full := testInputs(t)
+	in := t.TempDir()
+	must(t, os.CopyFS(in, os.DirFS(full)))
+	path := filepath.Join(in, "grundy", "mult=2", "start_values.parquet")
+	b, err := os.ReadFile(path)
+	must(t, err)
+	for i := len(b) / 3; i < len(b)/3+64; i++ {
+		b[i] ^= 0xff
+	}
+	must(t, os.WriteFile(path, b[:len(b)-20], 0o644))
+
+	out := t.TempDir()
+	old := map[string][]byte{
+		"start_value_growth.png": []byte("an earlier figure"),
+		"README.md":              []byte("earlier captions"),
+	}
+	for name, data := range old {
+		must(t, os.WriteFile(filepath.Join(out, name), data, 0o644))
+	}
+	_, _, err = runPlot("-in", in, "-out", out, "-formats", "png", "-dpi", "30", "-only", "start_value_growth")
+	if err == nil || !strings.Contains(err.Error(), "start_values.parquet") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("corrupt start_values.parquet: error %v, want one line naming the file", err)
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != len(old) {
+		t.Errorf("output folder holds %d entries after the error, want the %d it had", len(entries), len(old))
+	}
+	for name, data := range old {
+		got, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil || !bytes.Equal(got, data) {
+			t.Errorf("%s changed or lost: %q, %v", name, got, err)
+		}
+	}
+}
