@@ -117,8 +117,12 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 }
 
 func parseFlags(fs *flag.FlagSet, args []string) error {
+	// Parse calls Usage itself on -h; silence it so the text shows once.
+	usage := fs.Usage
+	fs.Usage = func() {}
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
+	fs.Usage = usage
 	if errors.Is(err, flag.ErrHelp) {
 		fs.SetOutput(os.Stderr)
 		fs.Usage()
