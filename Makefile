@@ -1,6 +1,8 @@
 # fibnim: Grundy values of Fibonacci nim and n-times nim.
 #   make             build, then run the default pipeline (about a minute on 2 cores)
-#   make test        vet and run the tests (what CI runs)
+#   make test        vet, run the tests and execute the notebooks (what CI runs)
+#   make figures     draw results/figures/ from what results/ holds
+#   make notebooks   execute notebooks/*.ipynb headless into bin/notebooks/
 #   make bench       run the benchmarks and write results/bench.md
 #   make verify-big  compute the table to N = 10^8 and verify it (results/big/)
 
@@ -12,19 +14,28 @@ OUT      ?= results
 N        ?= 1000000
 BIG_N    ?= 100000000
 
-.PHONY: all build pipeline test bench verify-big clean
+.PHONY: all build pipeline figures test notebooks bench verify-big clean
 
 all: build pipeline
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN)/compute ./cmd/compute
+	$(GO) build -o $(BIN)/plot ./cmd/plot
 
 pipeline: build
 	$(BIN)/compute all -n $(N) -out $(OUT)
+	$(BIN)/plot -in $(OUT)
 
-test:
+figures: build
+	$(BIN)/plot -in $(OUT)
+
+test: build
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
+	bash scripts/notebooks.sh
+
+notebooks: build
+	bash scripts/notebooks.sh
 
 bench: build
 	bash scripts/bench.sh
