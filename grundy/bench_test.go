@@ -26,12 +26,12 @@ func BenchmarkSweep(b *testing.B) {
 	var in []uint32
 	out := make([]uint32, N+1)
 	for v := 0; v < 10; v++ {
-		s.sweep(N, Fibonacci, in, nil, out, nil, nil)
+		s.sweep(N, Fibonacci, v, in, nil, out, nil, nil, nil)
 		in, out = out, make([]uint32, N+1)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s.sweep(N, Fibonacci, in, nil, out, nil, nil)
+		s.sweep(N, Fibonacci, 10, in, nil, out, nil, nil, nil)
 	}
 }
 

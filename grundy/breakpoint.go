@@ -29,8 +29,8 @@ const MaxBreakpointN = math.MaxInt32 - 1
 //	[max(1, ceil(R_v(m)/a)), ceil(R_{v+1}(m)/a) - 1]   (no upper end if R_{v+1}(m) = Inf),
 //
 // a contiguous interval of later rows. So K_v(n) = n - max{m : n in m + I_v(m)},
-// and one sweep over n with a max-heap of active rows (keyed by m, dropped
-// lazily when expired) turns R_v into R_{v+1}. A sweep needs only R_v(m) and
+// and one sweep over n with the set of active rows (a hierarchical bit set,
+// rows dropped lazily once seen to have ended) turns R_v into R_{v+1}. A sweep needs only R_v(m) and
 // R_{v+1}(m) for m <= n, so the sweep for v+1 can follow the sweep for v a
 // short distance behind: sweeps for consecutive values run on different
 // workers as a pipeline.
@@ -62,69 +62,113 @@ func (p *progress) waitBeyond(n int64, stop *atomic.Bool) int64 {
 
 // sweeper holds the scratch memory of one sweep; it is reused across values.
 type sweeper struct {
-	head []int32  // head[s]: first row whose interval starts at n = s, or -1
-	next []int32  // next[m]: next row in the same start bucket
-	heap []uint64 // max-heap of m<<32 | end, end = last n of m's interval (capped)
+	head   []int32    // head[s]: first row whose interval starts at n = s, or -1
+	next   []int32    // next[m]: next row in the same start bucket
+	active *activeSet // rows whose interval has started and not yet been seen to end
+	dirty  bool       // a stopped sweep left head and active unclean
 }
 
 func newSweeper(N int) *sweeper {
-	return &sweeper{head: make([]int32, N+1), next: make([]int32, N+1)}
+	s := &sweeper{head: make([]int32, N+1), next: make([]int32, N+1), active: newActiveSet(N)}
+	for i := range s.head {
+		s.head[i] = -1
+	}
+	return s
 }
 
-// sweepBytes is the memory of one sweeper plus its output array, not
-// counting the heap, which holds at most one entry per row.
-func sweepBytes(N int) uint64 { return uint64(N+1) * (4 + 4 + 4) }
+// sweepBytes is the memory of one sweeper plus its output array.
+func sweepBytes(N int) uint64 { return uint64(N+1)*(4+4+4) + activeSetBytes(N) }
 
 // sweep computes out = R_{v+1} from in = R_v (in == nil means R_0 = 0). It
 // waits for in's progress and publishes its own. It returns the number of
 // finite entries of out, or -1 if stop was set before it finished.
-func (s *sweeper) sweep(N int, a Multiplier, in []uint32, inProg *progress, out []uint32, outProg *progress, stop *atomic.Bool) int {
-	for i := range s.head {
-		s.head[i] = -1
+//
+// Row m is put in a start bucket when its own R_v(m) is known, and joins
+// the active set when n reaches the start of its interval. The latest row
+// offering v to n is the largest active m whose interval has not ended:
+// with k = n - m and R_{v+1}(m) = rr, it has ended when floor(a*k) >= rr,
+// that is P*k >= Q*rr, and then it stays ended for every later n. So the
+// largest active member is checked and dropped until one holds. Every
+// comparison with a is a product of integers; only the bucket of a row
+// needs ceil(R_v(m)/a).
+//
+// If counts is not nil and in != nil, the sweep also records v as the
+// start values of the rows that have it: counts.Full[n] = v where
+// R_v(n) <= n and counts.Start[n] = v where R_v(n) < n (v must be <= 255).
+// Sweeps for later values pass each row later, so each entry ends as the
+// largest such v.
+func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progress, out []uint32, outProg *progress, counts *StartCounts, stop *atomic.Bool) int {
+	if s.dirty {
+		for i := range s.head {
+			s.head[i] = -1
+		}
+		s.active.clear()
+		s.dirty = false
 	}
-	h := s.heap[:0]
+	P, Q := a.P, a.Q
+	div := newCeilDiv(a)
+	var full, start []uint8
+	if counts != nil && in != nil {
+		full, start = counts.Full, counts.Start
+	}
+	g := uint8(v)
 	finite := 0
 	ready := int64(N + 1)
 	if inProg != nil {
 		ready = inProg.done.Load()
 	}
+	// cur is the latest offering row found so far (-1: none), and curR its
+	// R_{v+1}(cur) (Inf: it never stops offering). Between one n and the
+	// next the active set only gains the rows whose interval starts and
+	// loses rows that ended, so cur stays the answer until it ends or a
+	// later row starts: the set is searched only then.
+	cur, curR := -1, uint32(0)
 	for n := 0; n <= N; n++ {
 		if int64(n) >= ready {
 			if ready = inProg.waitBeyond(int64(n), stop); ready < 0 {
+				s.dirty = true
 				return -1
 			}
 		}
 		// Rows whose interval starts at n become active.
 		for m := s.head[n]; m >= 0; m = s.next[m] {
-			end := uint64(math.MaxUint32)
-			if rr := out[m]; rr != Inf {
-				end = uint64(m) + uint64(a.MinRemoval(int(rr))) - 1
+			s.active.add(int(m))
+			if int(m) > cur {
+				cur, curR = int(m), out[m]
 			}
-			h = heapPush(h, uint64(m)<<32|min(end, math.MaxUint32))
 		}
-		// Drop expired rows from the top.
-		for len(h) > 0 && uint32(h[0]) < uint32(n) {
-			h = heapPop(h)
+		s.head[n] = -1
+		if cur >= 0 && curR != Inf && P*uint64(n-cur) >= Q*uint64(curR) {
+			// cur has ended: find the latest row that has not.
+			s.active.remove(cur)
+			for cur = s.active.prev(cur - 1); cur >= 0; cur = s.active.prev(cur - 1) {
+				if curR = out[cur]; curR == Inf || P*uint64(n-cur) < Q*uint64(curR) {
+					break
+				}
+				s.active.remove(cur)
+			}
 		}
 		rv := uint32(0)
 		if in != nil {
 			rv = in[n]
+			if full != nil && rv <= uint32(n) {
+				full[n] = g
+				if rv < uint32(n) {
+					start[n] = g
+				}
+			}
 		}
 		res := uint32(Inf)
-		if rv != Inf && len(h) > 0 {
-			k := uint32(n) - uint32(h[0]>>32)
-			res = max(rv, k)
+		if rv != Inf && cur >= 0 {
+			res = max(rv, uint32(n-cur))
 			finite++
 		}
 		out[n] = res
-		// Row n offers v to rows n + k, k in [lo, hi].
+		// Row n offers v to rows n + k for k from lo = max(1, ceil(rv/a))
+		// while floor(a*k) < res: none if floor(a*lo) >= res.
 		if rv != Inf {
-			lo := max(1, a.MinRemoval(int(rv)))
-			ok := true
-			if res != Inf {
-				ok = lo <= a.MinRemoval(int(res))-1
-			}
-			if ok && n+lo <= N {
+			lo := max(1, int(div.minRemoval(rv)))
+			if (res == Inf || P*uint64(lo) < Q*uint64(res)) && n+lo <= N {
 				s.next[n] = s.head[n+lo]
 				s.head[n+lo] = int32(n)
 			}
@@ -134,6 +178,7 @@ func (s *sweeper) sweep(N int, a Multiplier, in []uint32, inProg *progress, out 
 				outProg.done.Store(int64(n + 1))
 			}
 			if stop != nil && stop.Load() {
+				s.dirty = true
 				return -1
 			}
 		}
@@ -141,47 +186,6 @@ func (s *sweeper) sweep(N int, a Multiplier, in []uint32, inProg *progress, out 
 	if outProg != nil {
 		outProg.done.Store(int64(N + 1))
 	}
-	s.heap = h
+	s.active.clear()
 	return finite
-}
-
-func heapPush(h []uint64, x uint64) []uint64 {
-	h = append(h, x)
-	i := len(h) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if h[p] >= x {
-			break
-		}
-		h[i] = h[p]
-		i = p
-	}
-	h[i] = x
-	return h
-}
-
-func heapPop(h []uint64) []uint64 {
-	last := h[len(h)-1]
-	h = h[:len(h)-1]
-	n := len(h)
-	if n == 0 {
-		return h
-	}
-	i := 0
-	for {
-		c := 2*i + 1
-		if c >= n {
-			break
-		}
-		if c+1 < n && h[c+1] > h[c] {
-			c++
-		}
-		if h[c] <= last {
-			break
-		}
-		h[i] = h[c]
-		i = c
-	}
-	h[i] = last
-	return h
 }

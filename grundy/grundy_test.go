@@ -127,3 +127,24 @@ func TestBruteAgainstBigRat(t *testing.T) {
 		t.Errorf("Brute row 10 = %v, want %v", got, want)
 	}
 }
+
+// TestCeilDiv compares the division-free ceil(r/a) with MinRemoval on
+// every multiplier shape and on r near the ends of the uint32 range.
+func TestCeilDiv(t *testing.T) {
+	rs := []uint32{0, 1, 2, 3, 63, 64, 65, 1000, 1 << 31, 1<<32 - 1, 1<<32 - 2, 4000000000}
+	for r := uint32(0); r < 5000; r++ {
+		rs = append(rs, r)
+	}
+	for _, s := range []string{"1", "2", "3", "7", "10", "1000", "65536", "2147483647", "3/2", "7/2", "13/5"} {
+		a, err := ParseMultiplier(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := newCeilDiv(a)
+		for _, r := range rs {
+			if got, want := d.minRemoval(r), uint32(a.MinRemoval(int(r))); got != want {
+				t.Fatalf("a=%s: ceil(%d/a) = %d, want %d", s, r, got, want)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"strings"
 )
 
@@ -94,4 +95,36 @@ func (a Multiplier) Folder() string {
 // ParseFolder reverses Folder.
 func ParseFolder(s string) (Multiplier, error) {
 	return ParseMultiplier(strings.Replace(s, "_", "/", 1))
+}
+
+// ceilDiv computes ceil(r/a) = MinRemoval(r) for r < 2^32 without a
+// hardware division when a is an integer, the common case: floor(r/P) is the
+// high word of r*M with M = ceil(2^64/P), exact for r, P < 2^32 (Lemire,
+// Kaser & Kurz, "Faster remainder by direct computation", 2019).
+type ceilDiv struct {
+	a Multiplier
+	m uint64 // 0: use a.MinRemoval
+}
+
+func newCeilDiv(a Multiplier) ceilDiv {
+	d := ceilDiv{a: a}
+	if a.Q == 1 && a.P >= 2 {
+		d.m = ^uint64(0)/a.P + 1
+	}
+	return d
+}
+
+func (d ceilDiv) minRemoval(r uint32) uint32 {
+	switch {
+	case d.m != 0:
+		q, _ := bits.Mul64(uint64(r), d.m)
+		if q*d.a.P != uint64(r) {
+			q++
+		}
+		return uint32(q)
+	case d.a.Q == 1: // a = 1
+		return r
+	default:
+		return uint32(d.a.MinRemoval(int(r)))
+	}
 }
