@@ -13,7 +13,7 @@ func breakpointTable(N int, a Multiplier) [][]uint32 {
 	var in []uint32
 	for {
 		out := make([]uint32, N+1)
-		if s.sweep(N, a, in, nil, out, nil, nil) == 0 {
+		if s.sweep(N, a, len(rows), in, nil, out, nil, nil, nil) == 0 {
 			return rows
 		}
 		rows = append(rows, out)
@@ -93,5 +93,57 @@ func TestBreakpointsPipelineWorkers(t *testing.T) {
 	}})
 	if err == nil {
 		t.Fatal("cancelled run returned no error")
+	}
+}
+
+// TestBreakpointsCounts checks the start values that the sweeps record
+// (Counts) against the ones Add derives from the emitted arrays, for any
+// number of workers; that Checkpoint, called from Emit while later sweeps
+// write, returns exactly the counts of values 1..g; and that a run resumed
+// from such a checkpoint ends with the same counts.
+func TestBreakpointsCounts(t *testing.T) {
+	N := 30000
+	for _, str := range []string{"2", "3/2", "1"} {
+		a, _ := ParseMultiplier(str)
+		want := NewStartCounts(N)
+		var arrays [][]uint32
+		var snaps [][2][]uint8 // snaps[g-1]: Add's counts after R_g
+		_, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 1, Emit: func(g int, R []uint32) error {
+			arrays = append(arrays, append([]uint32(nil), R...))
+			err := want.Add(g, R)
+			snaps = append(snaps, [2][]uint8{append([]uint8(nil), want.Full...), append([]uint8(nil), want.Start...)})
+			return err
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []int{1, 2, 8} {
+			got := NewStartCounts(N)
+			_, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: w, Counts: got, Emit: func(g int, R []uint32) error {
+				for n := 0; n <= N; n++ {
+					f, s := got.Checkpoint(g, R, n)
+					if f != snaps[g-1][0][n] || s != snaps[g-1][1][n] {
+						t.Fatalf("a=%s, %d workers: Checkpoint(g=%d) at n=%d gives %d/%d, want %d/%d", str, w, g, n, f, s, snaps[g-1][0][n], snaps[g-1][1][n])
+					}
+				}
+				return nil
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("a=%s, %d workers: recorded counts differ from Add's", str, w)
+			}
+		}
+		// Resume from g = 5 with the counts a checkpoint would hold.
+		g := 5
+		resumed := NewStartCounts(N)
+		for n := 0; n <= N; n++ {
+			resumed.Full[n], resumed.Start[n] = snaps[g-1][0][n], snaps[g-1][1][n]
+		}
+		_, err = Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: g, FromR: arrays[g-1], Counts: resumed, Emit: func(int, []uint32) error { return nil }})
+		if err != nil || !reflect.DeepEqual(resumed, want) {
+			t.Fatalf("a=%s: resumed from g=%d: %v, counts equal: %v", str, g, err, reflect.DeepEqual(resumed, want))
+		}
 	}
 }

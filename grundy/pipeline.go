@@ -3,6 +3,7 @@ package grundy
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"sync/atomic"
 )
@@ -17,6 +18,12 @@ type BreakpointConfig struct {
 	// R_g. Breakpoints then emits g+1, g+2, ...
 	FromG int
 	FromR []uint32
+
+	// Counts, when set, receives the start values G(n, n) and G(n, n-1)
+	// as the sweeps pass (cheaper than calling Add from Emit). It must hold
+	// the counts for values up to FromG when resuming; see
+	// StartCounts.Checkpoint for saving them while a run goes on.
+	Counts *StartCounts
 
 	// Emit is called from a single goroutine for g = FromG+1, FromG+2, ...
 	// in increasing order, with R = R_g (indexed by n, Inf where
@@ -103,7 +110,11 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			}
 			j := &sweepJob{v: v, in: in, out: getArray(), prog: &progress{}, done: make(chan struct{})}
 			go func(j *sweepJob, inProg *progress, sw *sweeper) {
-				j.finite = sw.sweep(N, a, j.in, inProg, j.out, j.prog, &stop)
+				counts := cfg.Counts
+				if j.v > MaxStartValue {
+					counts = nil // reported as an overflow before it is needed
+				}
+				j.finite = sw.sweep(N, a, j.v, j.in, inProg, j.out, j.prog, counts, &stop)
 				sweepers <- sw
 				close(j.done)
 			}(j, inProg, sw)
@@ -126,6 +137,8 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			err = fmt.Errorf("grundy: sweep %d stopped", j.v)
 		case j.finite == 0:
 			complete = true // no row has value v+1: the table is complete
+		case cfg.Counts != nil && j.v+1 > MaxStartValue:
+			err = fmt.Errorf("%w: start value %d exceeds the uint8 start-value store", ErrOverflow, j.v+1)
 		default:
 			if err = cfg.Emit(j.v+1, j.out); err == nil {
 				maxG = j.v + 1
@@ -157,9 +170,12 @@ func NewStartCounts(N int) *StartCounts {
 // StartCountsBytes is the memory of StartCounts for size N.
 func StartCountsBytes(N int) uint64 { return 2 * uint64(N+1) }
 
+// MaxStartValue is the largest value StartCounts can hold.
+const MaxStartValue = math.MaxUint8
+
 // Add records R_g. Arrays must be added for g = 1, 2, ... in order.
 func (c *StartCounts) Add(g int, R []uint32) error {
-	if g > 255 {
+	if g > MaxStartValue {
 		return fmt.Errorf("%w: start value %d exceeds the uint8 start-value store", ErrOverflow, g)
 	}
 	for n, r := range R {
@@ -171,6 +187,23 @@ func (c *StartCounts) Add(g int, R []uint32) error {
 		}
 	}
 	return nil
+}
+
+// Checkpoint returns the counts as they were when values 1..g were
+// recorded, for row n, given R = R_g. It is safe to call from Emit(g, R)
+// while the sweeps for later values write to c: it reads c only for rows
+// where R_g(n) shows the row's value is below g, which no later sweep
+// touches, and returns g for the others.
+func (c *StartCounts) Checkpoint(g int, R []uint32, n int) (full, start uint8) {
+	r := R[n]
+	full, start = uint8(g), uint8(g)
+	if r > uint32(n) {
+		full = c.Full[n]
+	}
+	if r >= uint32(n) {
+		start = c.Start[n]
+	}
+	return full, start
 }
 
 // G returns G(n, n).

@@ -81,9 +81,6 @@ func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Wr
 	start := time.Now()
 	lastCk := time.Now()
 	emit := func(g int, R []uint32) error {
-		if err := counts.Add(g, R); err != nil {
-			return err
-		}
 		first := -1
 		for n, r := range R {
 			if r <= uint32(n) {
@@ -106,7 +103,7 @@ func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Wr
 		}
 		return nil
 	}
-	maxG, err := grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: o.N, Mult: o.mult, Workers: o.workers, FromG: ck.G, FromR: ck.R, Emit: emit})
+	maxG, err := grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: o.N, Mult: o.mult, Workers: o.workers, FromG: ck.G, FromR: ck.R, Counts: counts, Emit: emit})
 	prog.stop(err == nil)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -173,7 +170,7 @@ func writeBreakpointFile(ctx context.Context, path string, meta map[string]strin
 	}
 	for n, r := range R {
 		if r != grundy.Inf {
-			buf = append(buf, store.Breakpoint{N: int64(n), G: int32(g), RMin: int64(r)})
+			buf = append(buf, store.Breakpoint{N: int32(n), G: int32(g), RMin: int32(r)})
 			if len(buf) == cap(buf) {
 				if err := flush(); err != nil {
 					w.Abort()

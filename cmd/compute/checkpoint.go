@@ -41,9 +41,18 @@ func (c *checkpoint) save(path string) error {
 	for _, x := range []uint64{uint64(c.N), uint64(c.G), c.P, c.Q, bp} {
 		binary.Write(bw, binary.LittleEndian, x)
 	}
-	binary.Write(bw, binary.LittleEndian, c.R)
-	bw.Write(c.counts.Full)
-	bw.Write(c.counts.Start)
+	writeUint32s(bw, c.R)
+	// The counts as of value G, read so as not to race with the sweeps for
+	// later values that are writing to them (StartCounts.Checkpoint).
+	for pass := 0; pass < 2; pass++ {
+		for n := 0; n <= c.N; n++ {
+			f, s := c.counts.Checkpoint(c.G, c.R, n)
+			if pass == 1 {
+				f = s
+			}
+			bw.WriteByte(f)
+		}
+	}
 	err = bw.Flush()
 	if err == nil {
 		err = binary.Write(tmp, binary.LittleEndian, crc.Sum32())
@@ -87,7 +96,7 @@ func loadCheckpoint(path string, N int, a grundy.Multiplier, breakpoints bool) (
 		return nil, errStale
 	}
 	c := &checkpoint{N: N, G: int(hdr[1]), P: a.P, Q: a.Q, breakpoints: breakpoints, R: make([]uint32, N+1), counts: grundy.NewStartCounts(N)}
-	if err := binary.Read(tr, binary.LittleEndian, c.R); err != nil {
+	if err := readUint32s(tr, c.R); err != nil {
 		return nil, fmt.Errorf("%s: truncated checkpoint", path)
 	}
 	if _, err := io.ReadFull(tr, c.counts.Full); err != nil {
@@ -102,4 +111,36 @@ func loadCheckpoint(path string, N int, a grundy.Multiplier, breakpoints bool) (
 		return nil, fmt.Errorf("%s: checkpoint fails its CRC", path)
 	}
 	return c, nil
+}
+
+// writeUint32s writes xs little-endian through a small buffer (binary.Write
+// would first copy all of it).
+func writeUint32s(w io.Writer, xs []uint32) error {
+	buf := make([]byte, 0, 1<<16)
+	for i, x := range xs {
+		buf = binary.LittleEndian.AppendUint32(buf, x)
+		if len(buf) == cap(buf) || i == len(xs)-1 {
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
+		}
+	}
+	return nil
+}
+
+// readUint32s fills xs from little-endian bytes through a small buffer.
+func readUint32s(r io.Reader, xs []uint32) error {
+	buf := make([]byte, 1<<16)
+	for len(xs) > 0 {
+		b := buf[:4*min(len(xs), len(buf)/4)]
+		if _, err := io.ReadFull(r, b); err != nil {
+			return err
+		}
+		for i := 0; i < len(b); i += 4 {
+			xs[i/4] = binary.LittleEndian.Uint32(b[i:])
+		}
+		xs = xs[len(b)/4:]
+	}
+	return nil
 }
