@@ -79,11 +79,11 @@ func (v *breakpointValuer) column(g, lo, hi int) ([]uint32, error) {
 	f := v.files[g-1]
 	err := f.Rows(v.seekRow(g, lo), func(rows []store.Breakpoint) bool {
 		for _, r := range rows {
-			if r.N > int64(hi) {
+			if int64(r.N) > int64(hi) {
 				return false
 			}
-			if r.N >= int64(lo) {
-				out[r.N-int64(lo)] = uint32(r.RMin)
+			if int64(r.N) >= int64(lo) {
+				out[int64(r.N)-int64(lo)] = uint32(r.RMin)
 			}
 		}
 		return true

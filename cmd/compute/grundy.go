@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"time"
 
@@ -28,6 +30,7 @@ type grundyOpts struct {
 	engine      string // dense or breakpoint
 	breakpoints bool   // write the breakpoint table (breakpoint engine)
 	ckptEvery   time.Duration
+	cpuProfile  string
 }
 
 // denseEngineMax is the largest N that "-engine auto" fills densely: at
@@ -46,6 +49,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	engine := fs.String("engine", "auto", "dense, breakpoint, auto (dense up to N=20000), or brute (the test oracle, for benchmarks; small N only)")
 	bps := fs.Bool("breakpoints", true, "breakpoint engine: write the complete breakpoint table (false: start values only)")
 	ckpt := fs.Duration("checkpoint-every", 30*time.Second, "breakpoint engine: least time between checkpoints (0: after every value)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (for `go tool pprof`)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute grundy -n N [-mult A] [-workers W] [-out DIR] [-dense-max M] [-max-mem SIZE]")
 		fs.PrintDefaults()
@@ -83,6 +87,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	o.out = *out
 	o.breakpoints = *bps
 	o.ckptEvery = *ckpt
+	o.cpuProfile = *cpuProfile
 	switch *engine {
 	case "auto":
 		o.engine = "dense"
@@ -104,6 +109,17 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	o, err := parseGrundyFlags(args, stderr)
 	if err != nil {
 		return err
+	}
+	if o.cpuProfile != "" {
+		f, err := os.Create(o.cpuProfile)
+		if err != nil {
+			return fmt.Errorf("-cpuprofile: %v", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("-cpuprofile: %v", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if o.engine == "breakpoint" {
 		return runBreakpointGrundy(ctx, o, stdout, stderr)

@@ -15,11 +15,13 @@ type DenseCell struct {
 }
 
 // Breakpoint is one row of grundy/mult=A/breakpoints/: RMin is the least r
-// with G(n, r) >= G.
+// with G(n, r) >= G. The breakpoint engine stops at n = 2^31 - 2, so int32
+// holds n and r; int32 columns write in half the time of int64 ones, which
+// matters at 10^8 rows per file.
 type Breakpoint struct {
-	N    int64 `parquet:"n,delta"`
+	N    int32 `parquet:"n,delta"`
 	G    int32 `parquet:"g,dict"`
-	RMin int64 `parquet:"r_min,delta"`
+	RMin int32 `parquet:"r_min,delta"`
 }
 
 // CRow is one row of ntimes/c_table.parquet: the eventual behaviour of
