@@ -60,24 +60,46 @@ func (p *progress) waitBeyond(n int64, stop *atomic.Bool) int64 {
 	}
 }
 
+// Start buckets. Row m joins the active set at n = m + lo(m). The buckets
+// for the positions of the current block of blockSize rows and the next one
+// live in a ring of 2*blockSize list heads, small enough to stay in cache;
+// a row whose start lies further ahead waits in a coarse bucket per block,
+// moved into the ring when its block is next. Lists link through next[m],
+// so the memory per row is one int32.
+const blockShift = 16
+
 // sweeper holds the scratch memory of one sweep; it is reused across values.
 type sweeper struct {
-	head   []int32    // head[s]: first row whose interval starts at n = s, or -1
-	next   []int32    // next[m]: next row in the same start bucket
+	ring   []int32    // ring[s & ringMask]: first row whose interval starts at s (s in this block or the next), or -1
+	coarse []int32    // coarse[b]: rows starting in block b >= current+2, or -1
+	next   []int32    // next[m]: next row in the same bucket
 	active *activeSet // rows whose interval has started and not yet been seen to end
-	dirty  bool       // a stopped sweep left head and active unclean
+	dirty  bool       // a stopped sweep left the buckets and active unclean
+	shift  int        // log2 of the block size (blockShift; tests use less)
 }
 
-func newSweeper(N int) *sweeper {
-	s := &sweeper{head: make([]int32, N+1), next: make([]int32, N+1), active: newActiveSet(N)}
-	for i := range s.head {
-		s.head[i] = -1
-	}
+func newSweeper(N int) *sweeper { return newSweeperBlocks(N, blockShift) }
+
+func newSweeperBlocks(N, shift int) *sweeper {
+	s := &sweeper{ring: make([]int32, 2<<shift), coarse: make([]int32, N>>shift+1), next: make([]int32, N+1), active: newActiveSet(N), shift: shift}
+	s.reset()
 	return s
 }
 
-// sweepBytes is the memory of one sweeper plus its output array.
-func sweepBytes(N int) uint64 { return uint64(N+1)*(4+4+4) + activeSetBytes(N) }
+func (s *sweeper) reset() {
+	for i := range s.ring {
+		s.ring[i] = -1
+	}
+	for i := range s.coarse {
+		s.coarse[i] = -1
+	}
+	s.active.clear()
+}
+
+// sweeperBytes is the memory of one sweeper.
+func sweeperBytes(N int) uint64 {
+	return uint64(N+1)*4 + activeSetBytes(N) + 4*(2<<blockShift+uint64(N>>blockShift+1))
+}
 
 // sweep computes out = R_{v+1} from in = R_v (in == nil means R_0 = 0). It
 // waits for in's progress and publishes its own. It returns the number of
@@ -99,10 +121,7 @@ func sweepBytes(N int) uint64 { return uint64(N+1)*(4+4+4) + activeSetBytes(N) }
 // largest such v.
 func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progress, out []uint32, outProg *progress, counts *StartCounts, stop *atomic.Bool) int {
 	if s.dirty {
-		for i := range s.head {
-			s.head[i] = -1
-		}
-		s.active.clear()
+		s.reset()
 		s.dirty = false
 	}
 	P, Q := a.P, a.Q
@@ -112,6 +131,7 @@ func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progres
 		full, start = counts.Full, counts.Start
 	}
 	g := uint8(v)
+	shift, ringMask := s.shift, len(s.ring)-1
 	finite := 0
 	ready := int64(N + 1)
 	if inProg != nil {
@@ -130,14 +150,29 @@ func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progres
 				return -1
 			}
 		}
+		if n&(1<<shift-1) == 0 && in != nil {
+			// Block n>>blockShift begins: the rows starting in the block
+			// after it move from their coarse bucket into the ring.
+			if b := n>>shift + 1; b < len(s.coarse) {
+				for m := s.coarse[b]; m >= 0; {
+					nm := s.next[m]
+					st := int(m) + max(1, int(div.minRemoval(in[m])))
+					s.next[m] = s.ring[st&ringMask]
+					s.ring[st&ringMask] = m
+					m = nm
+				}
+				s.coarse[b] = -1
+			}
+		}
 		// Rows whose interval starts at n become active.
-		for m := s.head[n]; m >= 0; m = s.next[m] {
+		slot := &s.ring[n&ringMask]
+		for m := *slot; m >= 0; m = s.next[m] {
 			s.active.add(int(m))
 			if int(m) > cur {
 				cur, curR = int(m), out[m]
 			}
 		}
-		s.head[n] = -1
+		*slot = -1
 		if cur >= 0 && curR != Inf && P*uint64(n-cur) >= Q*uint64(curR) {
 			// cur has ended: find the latest row that has not.
 			s.active.remove(cur)
@@ -168,9 +203,15 @@ func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progres
 		// while floor(a*k) < res: none if floor(a*lo) >= res.
 		if rv != Inf {
 			lo := max(1, int(div.minRemoval(rv)))
-			if (res == Inf || P*uint64(lo) < Q*uint64(res)) && n+lo <= N {
-				s.next[n] = s.head[n+lo]
-				s.head[n+lo] = int32(n)
+			if st := n + lo; (res == Inf || P*uint64(lo) < Q*uint64(res)) && st <= N {
+				var h *int32
+				if st>>shift <= n>>shift+1 {
+					h = &s.ring[st&ringMask]
+				} else {
+					h = &s.coarse[st>>shift]
+				}
+				s.next[n] = *h
+				*h = int32(n)
 			}
 		}
 		if n&(publishStride-1) == publishStride-1 {

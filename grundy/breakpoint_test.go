@@ -7,8 +7,12 @@ import (
 )
 
 // breakpointTable computes all R_g by sequential sweeps: rows[g-1] = R_g.
-func breakpointTable(N int, a Multiplier) [][]uint32 {
-	s := newSweeper(N)
+func breakpointTable(N int, a Multiplier) [][]uint32 { return breakpointTableBlocks(N, a, blockShift) }
+
+// breakpointTableBlocks is breakpointTable with start-bucket blocks of
+// 2^shift rows: small blocks send most rows through the coarse buckets.
+func breakpointTableBlocks(N int, a Multiplier, shift int) [][]uint32 {
+	s := newSweeperBlocks(N, shift)
 	var rows [][]uint32
 	var in []uint32
 	for {
@@ -33,6 +37,11 @@ func TestBreakpointsEqualDense(t *testing.T) {
 			t.Fatal(err)
 		}
 		R := breakpointTable(N, a)
+		for _, shift := range []int{0, 3, 7} {
+			if !reflect.DeepEqual(breakpointTableBlocks(N, a, shift), R) {
+				t.Fatalf("a=%s: blocks of 2^%d rows change the table", str, shift)
+			}
+		}
 		for n := 0; n <= N; n++ {
 			g := 0
 			for r := 0; r <= n; r++ {

@@ -32,16 +32,15 @@ type BreakpointConfig struct {
 	Emit func(g int, R []uint32) error
 }
 
-// BreakpointBytes estimates the peak memory of Breakpoints in bytes, not
-// counting what Emit keeps: workers+2 breakpoint arrays, one sweeper per
-// worker, and the sweeps' heaps (measured below 0.2 entries per row up to
-// N = 10^7 for a = 2; budgeted at 0.5).
+// BreakpointBytes is the memory of Breakpoints in bytes, not counting what
+// Emit keeps or Counts: workers+1 breakpoint arrays of 4 bytes per row and
+// one sweeper per worker (4 bytes per row and a bit set). Nothing else
+// grows with N.
 func BreakpointBytes(N, workers int) uint64 {
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	n := uint64(N + 1)
-	return uint64(workers+2)*4*n + uint64(workers)*(8*n+4*n)
+	return uint64(workers+1)*4*uint64(N+1) + uint64(workers)*sweeperBytes(N)
 }
 
 type sweepJob struct {
@@ -78,8 +77,11 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 	for i := 0; i < W; i++ {
 		sweepers <- nil // allocated on first use
 	}
-	arrays := make(chan []uint32, W+2)
-	for i := 0; i < W+2; i++ {
+	// W+1 arrays: W sweeps each write one, and the input of the oldest is
+	// the array being emitted; it returns to the pool once the sweep that
+	// reads it is done, which is after its emission.
+	arrays := make(chan []uint32, W+1)
+	for i := 0; i < W+1; i++ {
 		arrays <- nil
 	}
 	getArray := func() []uint32 {
