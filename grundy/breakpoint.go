@@ -116,7 +116,7 @@ func sweeperBytes(N int) uint64 {
 //
 // If counts is not nil and in != nil, the sweep also records v as the
 // start values of the rows that have it: counts.Full[n] = v where
-// R_v(n) <= n and counts.Start[n] = v where R_v(n) < n (v must be <= 255).
+// R_v(n) <= n, and notes the rows with R_v(n) = n (v must be <= 255).
 // Sweeps for later values pass each row later, so each entry ends as the
 // largest such v.
 func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progress, out []uint32, outProg *progress, counts *StartCounts, stop *atomic.Bool) int {
@@ -126,9 +126,9 @@ func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progres
 	}
 	P, Q := a.P, a.Q
 	div := newCeilDiv(a)
-	var full, start []uint8
+	var full []uint8
 	if counts != nil && in != nil {
-		full, start = counts.Full, counts.Start
+		full = counts.Full
 	}
 	g := uint8(v)
 	shift, ringMask := s.shift, len(s.ring)-1
@@ -188,8 +188,8 @@ func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progres
 			rv = in[n]
 			if full != nil && rv <= uint32(n) {
 				full[n] = g
-				if rv < uint32(n) {
-					start[n] = g
+				if rv == uint32(n) {
+					counts.noteEqual(n, v)
 				}
 			}
 		}

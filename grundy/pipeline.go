@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"sync"
 	"sync/atomic"
 )
 
@@ -156,21 +157,26 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 	return maxG, err
 }
 
-// StartCounts accumulates the start values G(n, n) and G(n, n-1) from
-// emitted breakpoint arrays. (Both are needed: several breakpoints of a row
-// can equal n when its last value jumps by more than one, as in row 2.)
+// StartCounts accumulates the start values G(n, n) and G(n, n-1) from the
+// breakpoint arrays. G(n, n-1) = G(n, n) unless some breakpoint of row n
+// equals n, which is rare (29 rows of the first 10^6 for a = 2), so it is
+// kept as the exceptions: Full costs one byte per row. (Several breakpoints
+// of a row can equal n when its last value jumps by more than one, as in
+// row 2, so the exception records the least such g.)
 type StartCounts struct {
-	Full  []uint8 // G(n, n): the largest g with R_g(n) <= n
-	Start []uint8 // G(n, n-1): the largest g with R_g(n) <= n-1
+	Full  []uint8       // G(n, n): the largest g with R_g(n) <= n
+	first map[int32]int // for rows with some R_g(n) = n: the least such g
+	mu    sync.Mutex    // guards first
 }
 
 // NewStartCounts returns counts for 0 <= n <= N, all zero.
 func NewStartCounts(N int) *StartCounts {
-	return &StartCounts{Full: make([]uint8, N+1), Start: make([]uint8, N+1)}
+	return &StartCounts{Full: make([]uint8, N+1), first: map[int32]int{}}
 }
 
-// StartCountsBytes is the memory of StartCounts for size N.
-func StartCountsBytes(N int) uint64 { return 2 * uint64(N+1) }
+// StartCountsBytes is the memory of StartCounts for size N, not counting
+// the few exceptions.
+func StartCountsBytes(N int) uint64 { return uint64(N + 1) }
 
 // MaxStartValue is the largest value StartCounts can hold.
 const MaxStartValue = math.MaxUint8
@@ -183,33 +189,71 @@ func (c *StartCounts) Add(g int, R []uint32) error {
 	for n, r := range R {
 		if r <= uint32(n) {
 			c.Full[n] = uint8(g)
-			if r < uint32(n) {
-				c.Start[n] = uint8(g)
+			if r == uint32(n) {
+				c.noteEqual(n, g)
 			}
 		}
 	}
 	return nil
 }
 
+// noteEqual records that R_g(n) = n.
+func (c *StartCounts) noteEqual(n, g int) {
+	c.mu.Lock()
+	if f, ok := c.first[int32(n)]; !ok || g < f {
+		c.first[int32(n)] = g
+	}
+	c.mu.Unlock()
+}
+
+// SetStart records G(n, n-1) = s for a row with G(n, n) = Full[n] already
+// set (to restore counts from a checkpoint).
+func (c *StartCounts) SetStart(n, s int) {
+	if s < int(c.Full[n]) {
+		c.first[int32(n)] = s + 1
+	}
+}
+
 // Checkpoint returns the counts as they were when values 1..g were
 // recorded, for row n, given R = R_g. It is safe to call from Emit(g, R)
-// while the sweeps for later values write to c: it reads c only for rows
-// where R_g(n) shows the row's value is below g, which no later sweep
-// touches, and returns g for the others.
+// while the sweeps for later values write to c: it reads Full only for rows
+// where R_g(n) > n, which no later sweep touches, returns g or g-1 for the
+// others, and sees the exceptions under their lock (a later sweep only adds
+// rows with R_g(n) <= n, whose answer does not depend on it).
 func (c *StartCounts) Checkpoint(g int, R []uint32, n int) (full, start uint8) {
 	r := R[n]
-	full, start = uint8(g), uint8(g)
-	if r > uint32(n) {
+	switch {
+	case r < uint32(n):
+		return uint8(g), uint8(g)
+	case r == uint32(n):
+		full = uint8(g)
+		if f, ok := c.firstEqual(n); ok && f < g {
+			return full, uint8(f - 1)
+		}
+		return full, uint8(g - 1)
+	default:
 		full = c.Full[n]
+		if f, ok := c.firstEqual(n); ok {
+			return full, uint8(f - 1)
+		}
+		return full, full
 	}
-	if r >= uint32(n) {
-		start = c.Start[n]
-	}
-	return full, start
+}
+
+func (c *StartCounts) firstEqual(n int) (int, bool) {
+	c.mu.Lock()
+	f, ok := c.first[int32(n)]
+	c.mu.Unlock()
+	return f, ok
 }
 
 // G returns G(n, n).
 func (c *StartCounts) G(n int) int { return int(c.Full[n]) }
 
 // StartValue returns G(n, n-1), and G(0, 0) = 0 for n = 0.
-func (c *StartCounts) StartValue(n int) int { return int(c.Start[n]) }
+func (c *StartCounts) StartValue(n int) int {
+	if f, ok := c.firstEqual(n); ok {
+		return f - 1
+	}
+	return int(c.Full[n])
+}

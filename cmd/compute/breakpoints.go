@@ -80,7 +80,13 @@ func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Wr
 	prog := newProgress(stderr, o.N, ck.G)
 	start := time.Now()
 	lastCk := time.Now()
+	// A checkpoint holds 6 bytes per row (6 GB at N = 10^9). Until one has
+	// been timed, assume it writes at 200 MB/s and wait ten times as long.
+	// -checkpoint-every 0 means after every value, as asked.
 	ckGap := o.ckptEvery
+	if ckGap > 0 {
+		ckGap = max(ckGap, 10*time.Duration(6*float64(o.N+1)/200e6*float64(time.Second)))
+	}
 	emit := func(g int, R []uint32) error {
 		first := -1
 		for n, r := range R {
@@ -102,9 +108,10 @@ func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Wr
 				return fmt.Errorf("writing checkpoint: %w", err)
 			}
 			lastCk = time.Now()
-			// A checkpoint holds 6 bytes per row (6 GB at N = 10^9): keep
-			// the time spent writing them under 5% of the run.
-			ckGap = max(o.ckptEvery, 20*lastCk.Sub(t0))
+			// Keep the time spent writing checkpoints under 5% of the run.
+			if o.ckptEvery > 0 {
+				ckGap = max(o.ckptEvery, 20*lastCk.Sub(t0))
+			}
 		}
 		return nil
 	}

@@ -44,13 +44,18 @@ func (c *checkpoint) save(path string) error {
 	writeUint32s(bw, c.R)
 	// The counts as of value G, read so as not to race with the sweeps for
 	// later values that are writing to them (StartCounts.Checkpoint).
+	buf := make([]byte, 1<<16)
 	for pass := 0; pass < 2; pass++ {
-		for n := 0; n <= c.N; n++ {
-			f, s := c.counts.Checkpoint(c.G, c.R, n)
-			if pass == 1 {
-				f = s
+		for lo := 0; lo <= c.N; lo += len(buf) {
+			b := buf[:min(len(buf), c.N+1-lo)]
+			for i := range b {
+				f, s := c.counts.Checkpoint(c.G, c.R, lo+i)
+				if pass == 1 {
+					f = s
+				}
+				b[i] = f
 			}
-			bw.WriteByte(f)
+			bw.Write(b)
 		}
 	}
 	err = bw.Flush()
@@ -102,8 +107,15 @@ func loadCheckpoint(path string, N int, a grundy.Multiplier, breakpoints bool) (
 	if _, err := io.ReadFull(tr, c.counts.Full); err != nil {
 		return nil, fmt.Errorf("%s: truncated checkpoint", path)
 	}
-	if _, err := io.ReadFull(tr, c.counts.Start); err != nil {
-		return nil, fmt.Errorf("%s: truncated checkpoint", path)
+	start := make([]byte, 1<<16)
+	for lo := 0; lo <= N; lo += len(start) {
+		b := start[:min(len(start), N+1-lo)]
+		if _, err := io.ReadFull(tr, b); err != nil {
+			return nil, fmt.Errorf("%s: truncated checkpoint", path)
+		}
+		for i, s := range b {
+			c.counts.SetStart(lo+i, int(s))
+		}
 	}
 	var sum uint32
 	want := crc.Sum32()
