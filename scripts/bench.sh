@@ -2,8 +2,10 @@
 # Writes results/bench.md: one side-by-side run of the brute-force oracle,
 # the dense engine and the breakpoint engine, with wall time, peak RSS
 # (/usr/bin/time), cells per second and 1 vs 2 workers, then the Go
-# micro-benchmarks of the hot loops. Takes about 10 minutes on 2 cores.
-# BENCH_BIG=0 skips N = 10^8.
+# micro-benchmarks of the hot loops, and the targets of the breakpoint-engine
+# issue against what was measured. Takes about 8 minutes on 2 cores.
+# BENCH_BIG=0 skips N = 10^8; BENCH_HUGE=1 adds N = 10^9 start values with
+# 2 workers (about 9 more minutes, 20 GiB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=bin/compute
@@ -29,6 +31,9 @@ if [ "${BENCH_BIG:-1}" = 1 ]; then
   run breakpoint 100000000 2 false
   run breakpoint 100000000 1 false
   run breakpoint 100000000 2 true
+fi
+if [ "${BENCH_HUGE:-0}" = 1 ]; then
+  run breakpoint 1000000000 2 false
 fi
 
 GOB=$(go test -run '^$' -bench . -benchtime 3x -count 5 ./grundy 2>&1 | grep -E '^Benchmark' || true)
@@ -67,6 +72,38 @@ for (e, w), pts in sorted(groups.items()):
     b = sum((x-mx)*(y-my) for x, y in zip(xs, ys)) / sum((x-mx)**2 for x in xs)
     print(f"| {e} | {w} | {min(p[0] for p in pts):,}..{max(p[0] for p in pts):,} | {b:.2f} |")
 print("\n## Go benchmarks of the hot loops (`go test -bench . ./grundy`, 5 runs each)\n")
-print("```\n" + gob + "\n```")
+runs = collections.defaultdict(list)
+for line in gob.split("\n"):
+    f = line.split()
+    if len(f) >= 3 and f[0].startswith("Benchmark"):
+        runs[f[0]].append(float(f[2]))
+med = {k: sorted(v)[len(v)//2] for k, v in runs.items()}
+print("| benchmark | runs | median ms/op | ratio |")
+print("|---|---|---|---|")
+for k in sorted(med):
+    ratio = ""
+    if "workers=2" in k and k.replace("workers=2", "workers=1") in med:
+        ratio = f"{med[k.replace('workers=2', 'workers=1')]/med[k]:.2f}x faster than workers=1"
+    print(f"| {k} | {len(runs[k])} | {med[k]/1e6:.1f} | {ratio} |")
+print("\nRaw output:\n\n```\n" + gob + "\n```")
+
+print("\n## Against the targets of the breakpoint-engine issue\n")
+get = {(r[0], int(r[1]), r[2], r[3]): (float(r[4]), int(r[5])/2**20) for r in rows}
+def row(target, key, limit_s, limit_gib):
+    if key not in get:
+        print(f"| {target} | not run in this benchmark (BENCH_HUGE=1 runs it) | - |")
+        return
+    wall, gib = get[key]
+    ok = wall <= limit_s and (limit_gib is None or gib <= limit_gib)
+    print(f"| {target} | {wall:.1f} s, {gib:.2f} GiB peak, {key[2]} worker(s) | {'met' if ok else 'missed'} |")
+print("| target | measured | verdict |")
+print("|---|---|---|")
+row("N = 10^8, start values only: <= 30 s, <= 4 GiB", ("breakpoint", 10**8, "2", "false"), 30, 4)
+row("N = 10^8, complete breakpoint table written: <= 60 s", ("breakpoint", 10**8, "2", "true"), 60, None)
+row("N = 10^9, start values: <= 15 min within 20 GiB", ("breakpoint", 10**9, "2", "false"), 900, 20)
+for n in (10**8, 10**7):
+    a, b = get.get(("breakpoint", n, "1", "false")), get.get(("breakpoint", n, "2", "false"))
+    if a and b:
+        print(f"| speed-up of 2 workers over 1 >= 1.7x (N = {n:,}, start values) | {a[0]/b[0]:.2f}x | {'met' if a[0]/b[0] >= 1.7 else 'missed'} |")
 PY
 echo "bench: wrote results/bench.md" >&2
