@@ -6,7 +6,7 @@ import "math/bits"
 // bit per row, and each higher level a bit per non-zero word of the level
 // below. It answers "the largest member <= x" in a few word operations, and
 // costs N/8 bytes (plus 1/64 of that per level above). A sweep uses it to
-// find the latest row that offers a value (see sweep), replacing a heap.
+// find the latest row that offers a value (see sweep).
 type activeSet struct {
 	levels [][]uint64 // levels[0] holds the rows
 }

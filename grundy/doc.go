@@ -16,6 +16,11 @@
 //   - Brute is an oracle written straight from the definition (memoised mex
 //     over the move set, with big.Rat arithmetic). It shares no code with
 //     the engines and exists to test them.
+//   - Breakpoints computes the table as breakpoints R_g(n), the least r with
+//     G(n, r) >= g, one sweep over n per value g, sweeps pipelined across
+//     workers (breakpoint.go, activeset.go, pipeline.go); its output does not
+//     depend on the number of workers and equals Dense on every cell tested.
+//     StartCounts gathers G(n, n) and G(n, n-1) from it.
 //   - Zeckendorf gives the parts z_1(n) < z_2(n) < ... of n.
 //
 // References:
