@@ -56,7 +56,7 @@ for e, n, w, bp, wall, rss in rows:
     N = int(n); cells = (N+1)*(N+2)/2; wall = float(wall)
     su = ''
     d = byk[(e, n, bp)]
-    if w == '2' and '1' in d: su = f"{d['1']/max(wall,1e-9):.2f}x"
+    if w == '2' and '1' in d and min(d['1'], wall) >= 0.1: su = f"{d['1']/wall:.2f}x"
     print(f"| {e} | {N:,} | {w} | {bp} | {wall:.2f} | {int(rss)/1024:.0f} | {cells/max(wall,0.01):.3g} | {su} |")
 print("\n## Growth of time in N\n")
 print("Least-squares slope of log(wall) against log(N), over the runs with wall >= 0.5 s (1 worker for brute/dense/breakpoint):\n")
