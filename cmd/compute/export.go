@@ -12,6 +12,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
+	"fibnim/internal/cli"
 	"fibnim/internal/store"
 )
 
@@ -37,7 +38,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usagef("-format %q: want csv or json", *format)
 	}
 	if _, err := os.Stat(*in); err != nil {
-		return usagef("-in %s: %v", *in, unwrapPathErr(err))
+		return usagef("-in %s: %v", *in, cli.PathErr(err))
 	}
 	dst := *out
 	if dst == "" {

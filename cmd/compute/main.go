@@ -12,8 +12,9 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
-	"strings"
 	"syscall"
+
+	"fibnim/internal/cli"
 )
 
 // revision is the source revision, set by the Makefile with
@@ -48,37 +49,15 @@ commands:
 Run "compute <command> -h" for the flags of a command.`
 
 // usageError is a mistake in the command line: exit status 2.
-type usageError struct{ msg string }
+type usageError = cli.UsageError
 
-func (e usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+var usagef = cli.Usagef
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
-	if err == nil {
-		return
-	}
-	var ue usageError
-	if errors.As(err, &ue) {
-		fmt.Fprintf(os.Stderr, "compute: %s (run \"compute help\" for usage)\n", firstLine(ue.msg))
-		os.Exit(2)
-	}
-	if errors.Is(err, flag.ErrHelp) {
-		os.Exit(0)
-	}
-	fmt.Fprintf(os.Stderr, "compute: %s\n", firstLine(err.Error()))
-	os.Exit(1)
-}
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
+	cli.Exit("compute", `run "compute help" for usage`, err)
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -129,7 +108,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return flag.ErrHelp
 	}
 	if err != nil {
-		return usageError{err.Error()}
+		return usageError{Msg: err.Error()}
 	}
 	return nil
 }

@@ -88,8 +88,8 @@ func TestBadInputIsUsageErrorAndWritesNothing(t *testing.T) {
 		var ue usageError
 		if !errors.As(err, &ue) {
 			t.Errorf("%v: got %v, want a usage error", c, err)
-		} else if strings.Contains(ue.msg, "\n") {
-			t.Errorf("%v: message is not one line: %q", c, ue.msg)
+		} else if strings.Contains(ue.Msg, "\n") {
+			t.Errorf("%v: message is not one line: %q", c, ue.Msg)
 		}
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {

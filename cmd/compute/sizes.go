@@ -6,6 +6,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"fibnim/internal/cli"
 )
 
 // parseSize reads a non-negative integer size, allowing 1e6 and 10^6 forms
@@ -100,21 +102,8 @@ func humanBytes(b uint64) string {
 // prepareDir creates dir and checks that a file can be written in it,
 // without touching anything already there.
 func prepareDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return usagef("cannot create output folder %s: %v", dir, unwrapPathErr(err))
+	if err := cli.PrepareDir(dir); err != nil {
+		return usageError{Msg: err.Error()}
 	}
-	f, err := os.CreateTemp(dir, ".probe-*")
-	if err != nil {
-		return usagef("output folder %s is not writable: %v", dir, unwrapPathErr(err))
-	}
-	f.Close()
-	os.Remove(f.Name())
 	return nil
-}
-
-func unwrapPathErr(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
 }

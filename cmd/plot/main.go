@@ -19,38 +19,16 @@ import (
 	"strings"
 
 	"fibnim/grundy"
+	"fibnim/internal/cli"
 )
 
 // usageError is a mistake in the command line: exit status 2.
-type usageError struct{ msg string }
+type usageError = cli.UsageError
 
-func (e usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+var usagef = cli.Usagef
 
 func main() {
-	err := run(os.Args[1:], os.Stdout, os.Stderr)
-	if err == nil {
-		return
-	}
-	if errors.Is(err, flag.ErrHelp) {
-		os.Exit(0)
-	}
-	var ue usageError
-	if errors.As(err, &ue) {
-		fmt.Fprintf(os.Stderr, "plot: %s (run \"plot -h\" for usage)\n", firstLine(ue.msg))
-		os.Exit(2)
-	}
-	fmt.Fprintf(os.Stderr, "plot: %s\n", firstLine(err.Error()))
-	os.Exit(1)
-}
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
+	cli.Exit("plot", `run "plot -h" for usage`, run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -72,7 +50,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			fs.Usage()
 			return err
 		}
-		return usageError{err.Error()}
+		return usageError{Msg: err.Error()}
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
@@ -112,7 +90,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		*out = filepath.Join(*in, "figures")
 	}
-	if err := prepareDir(*out); err != nil {
+	if err := cli.PrepareDir(*out); err != nil {
 		return err
 	}
 	src := &source{dir: *in, gdir: filepath.Join(*in, "grundy", "mult="+a.Folder()), mult: a}
@@ -143,27 +121,4 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("no figure could be drawn: no data under %s", *in)
 	}
 	return writeCaptions(*out, *in, done, fmts, *dpi)
-}
-
-// prepareDir creates dir and checks that a file can be written in it,
-// without touching anything already there.
-func prepareDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("cannot create output folder %s: %v", dir, unwrap(err))
-	}
-	f, err := os.CreateTemp(dir, ".probe-*")
-	if err != nil {
-		return fmt.Errorf("output folder %s is not writable: %v", dir, unwrap(err))
-	}
-	f.Close()
-	os.Remove(f.Name())
-	return nil
-}
-
-func unwrap(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

@@ -1,0 +1,79 @@
+// Package cli holds what the project's commands share about their command
+// lines: usage errors, one-line error messages with the exit statuses of
+// the developers' guide (2 for usage, 1 for runtime errors), and checking
+// an output folder before anything is computed.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// UsageError is a mistake in the command line: exit status 2.
+type UsageError struct{ Msg string }
+
+func (e UsageError) Error() string { return e.Msg }
+
+// Usagef returns a UsageError.
+func Usagef(format string, args ...any) error {
+	return UsageError{fmt.Sprintf(format, args...)}
+}
+
+// FirstLine is s trimmed and cut at its first newline.
+func FirstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// Exit ends the command prog after run returned err: status 0 for nil or
+// -h, 2 with "prog: message (hint)" for a UsageError, 1 with "prog:
+// message" otherwise. Messages are one line.
+func Exit(prog, hint string, err error) {
+	os.Exit(report(os.Stderr, prog, hint, err))
+}
+
+// report writes err as Exit does and returns the exit status.
+func report(w io.Writer, prog, hint string, err error) int {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	var ue UsageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(w, "%s: %s (%s)\n", prog, FirstLine(ue.Msg), hint)
+		return 2
+	}
+	fmt.Fprintf(w, "%s: %s\n", prog, FirstLine(err.Error()))
+	return 1
+}
+
+// PrepareDir creates dir and checks that a file can be written in it,
+// without touching anything already there. The error is one line.
+func PrepareDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("cannot create output folder %s: %v", dir, PathErr(err))
+	}
+	f, err := os.CreateTemp(dir, ".probe-*")
+	if err != nil {
+		return fmt.Errorf("output folder %s is not writable: %v", dir, PathErr(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// PathErr is the cause inside an *os.PathError, for messages that name the
+// path themselves.
+func PathErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
