@@ -167,16 +167,32 @@ type StartCounts struct {
 	Full  []uint8       // G(n, n): the largest g with R_g(n) <= n
 	first map[int32]int // for rows with some R_g(n) = n: the least such g
 	mu    sync.Mutex    // guards first
+	// marks has a bit per block of 256 rows, set once a row of the block
+	// is in first, so that reading the start value of the other rows,
+	// one per row at N = 10^9, costs no lock and no map lookup.
+	marks []atomic.Uint64
 }
+
+const markShift = 8 // rows per mark: 1 << markShift
 
 // NewStartCounts returns counts for 0 <= n <= N, all zero.
 func NewStartCounts(N int) *StartCounts {
-	return &StartCounts{Full: make([]uint8, N+1), first: map[int32]int{}}
+	return &StartCounts{Full: make([]uint8, N+1), first: map[int32]int{}, marks: make([]atomic.Uint64, N>>markShift>>6+1)}
+}
+
+func (c *StartCounts) mark(n int) {
+	b := n >> markShift
+	c.marks[b>>6].Or(1 << (b & 63))
+}
+
+func (c *StartCounts) marked(n int) bool {
+	b := n >> markShift
+	return c.marks[b>>6].Load()&(1<<(b&63)) != 0
 }
 
 // StartCountsBytes is the memory of StartCounts for size N, not counting
 // the few exceptions.
-func StartCountsBytes(N int) uint64 { return uint64(N + 1) }
+func StartCountsBytes(N int) uint64 { return uint64(N+1) + uint64(N>>markShift>>6+1)*8 }
 
 // MaxStartValue is the largest value StartCounts can hold.
 const MaxStartValue = math.MaxUint8
@@ -203,6 +219,7 @@ func (c *StartCounts) noteEqual(n, g int) {
 	if f, ok := c.first[int32(n)]; !ok || g < f {
 		c.first[int32(n)] = g
 	}
+	c.mark(n)
 	c.mu.Unlock()
 }
 
@@ -210,7 +227,10 @@ func (c *StartCounts) noteEqual(n, g int) {
 // set (to restore counts from a checkpoint).
 func (c *StartCounts) SetStart(n, s int) {
 	if s < int(c.Full[n]) {
+		c.mu.Lock()
 		c.first[int32(n)] = s + 1
+		c.mark(n)
+		c.mu.Unlock()
 	}
 }
 
@@ -218,8 +238,8 @@ func (c *StartCounts) SetStart(n, s int) {
 // recorded, for row n, given R = R_g. It is safe to call from Emit(g, R)
 // while the sweeps for later values write to c: it reads Full only for rows
 // where R_g(n) > n, which no later sweep touches, returns g or g-1 for the
-// others, and sees the exceptions under their lock (a later sweep only adds
-// rows with R_g(n) <= n, whose answer does not depend on it).
+// others, and sees the exceptions of earlier values (a later sweep only adds
+// rows with R_g(n) <= n, whose answer does not depend on them).
 func (c *StartCounts) Checkpoint(g int, R []uint32, n int) (full, start uint8) {
 	r := R[n]
 	switch {
@@ -241,6 +261,9 @@ func (c *StartCounts) Checkpoint(g int, R []uint32, n int) (full, start uint8) {
 }
 
 func (c *StartCounts) firstEqual(n int) (int, bool) {
+	if !c.marked(n) {
+		return 0, false
+	}
 	c.mu.Lock()
 	f, ok := c.first[int32(n)]
 	c.mu.Unlock()

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"sort"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -151,7 +152,7 @@ func ntimesGrowth(s *source) (*drawing, error) {
 		}
 	}
 	if len(names) == 0 {
-		return nil, missingError{"sequences.parquet holds none of the multipliers " + joinNames(growthMultipliers)}
+		return nil, missingError{"sequences.parquet holds none of the multipliers " + strings.Join(growthMultipliers, ", ")}
 	}
 	p := newPlot("Growth of Frankl & Tokushige's sequence F(a)", "index k", "f_k (log scale)")
 	logY(p)
@@ -168,16 +169,5 @@ func ntimesGrowth(s *source) (*drawing, error) {
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.XOffs = 0.05 * vg.Inch
 	p.X.Min, p.X.Max = 0, maxK
-	return single(p, fmt.Sprintf("The first %g terms f_k of F(a) (exact big integers, Theorem 1's recurrence) for a = %s, on a log scale: f_k grows geometrically, at a rate that falls as a grows, and f_k = k while k ≤ a + 1, so a large a bends away from that line only after about a terms.", maxK, joinNames(names))), nil
-}
-
-func joinNames(ns []string) string {
-	s := ""
-	for i, n := range ns {
-		if i > 0 {
-			s += ", "
-		}
-		s += n
-	}
-	return s
+	return single(p, fmt.Sprintf("The first %g terms f_k of F(a) (exact big integers, Theorem 1's recurrence) for a = %s, on a log scale: f_k grows geometrically, at a rate that falls as a grows, and f_k = k while k ≤ a + 1, so a large a bends away from that line only after about a terms.", maxK, strings.Join(names, ", "))), nil
 }
