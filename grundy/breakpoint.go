@@ -114,11 +114,17 @@ func sweeperBytes(N int) uint64 {
 // comparison with a is a product of integers; only the bucket of a row
 // needs ceil(R_v(m)/a).
 //
-// If counts is not nil and in != nil, the sweep also records v as the
-// start values of the rows that have it: counts.Full[n] = v where
-// R_v(n) <= n, and notes the rows with R_v(n) = n (v must be <= 255).
-// Sweeps for later values pass each row later, so each entry ends as the
-// largest such v.
+// Rows are taken in chunks of at most publishStride that do not cross a
+// block: waiting for in, moving coarse buckets, publishing and checking
+// stop happen once per chunk. Until the first row enters a bucket nothing
+// can be active, so the leading rows with R_v = Inf (G(n, n) < v; more
+// of them for every value) are only marked Inf.
+//
+// If counts is not nil and in != nil, the sweep also records the rows
+// whose start value is v: G(n, n) = v exactly when R_v(n) <= n and no
+// row offers v to n (then R_{v+1}(n) = Inf; otherwise R_{v+1}(n) <= n).
+// So each counts.Full[n] is written once, by the sweep for its value, and
+// the rows with R_v(n) = n are noted (v must be <= 255).
 func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progress, out []uint32, outProg *progress, counts *StartCounts, stop *atomic.Bool) int {
 	if s.dirty {
 		s.reset()
@@ -132,26 +138,39 @@ func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progres
 	}
 	g := uint8(v)
 	shift, ringMask := s.shift, len(s.ring)-1
+	chunk := min(publishStride, 1<<shift)
 	finite := 0
 	ready := int64(N + 1)
 	if inProg != nil {
 		ready = inProg.done.Load()
 	}
+	pushed := in == nil // some row may be in a bucket or active
 	// cur is the latest offering row found so far (-1: none), and curR its
 	// R_{v+1}(cur) (Inf: it never stops offering). Between one n and the
 	// next the active set only gains the rows whose interval starts and
 	// loses rows that ended, so cur stays the answer until it ends or a
 	// later row starts: the set is searched only then.
 	cur, curR := -1, uint32(0)
-	for n := 0; n <= N; n++ {
-		if int64(n) >= ready {
-			if ready = inProg.waitBeyond(int64(n), stop); ready < 0 {
+	for n := 0; n <= N; {
+		end := min(N+1, (n&^(chunk-1))+chunk)
+		if int64(end) > ready {
+			if ready = inProg.waitBeyond(int64(end-1), stop); ready < 0 {
 				s.dirty = true
 				return -1
 			}
 		}
+		if !pushed {
+			for n < end && in[n] == Inf {
+				out[n] = Inf
+				n++
+			}
+			if n == end {
+				goto published
+			}
+			pushed = true
+		}
 		if n&(1<<shift-1) == 0 && in != nil {
-			// Block n>>blockShift begins: the rows starting in the block
+			// Block n>>shift begins: the rows starting in the block
 			// after it move from their coarse bucket into the ring.
 			if b := n>>shift + 1; b < len(s.coarse) {
 				for m := s.coarse[b]; m >= 0; {
@@ -164,44 +183,50 @@ func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progres
 				s.coarse[b] = -1
 			}
 		}
-		// Rows whose interval starts at n become active.
-		slot := &s.ring[n&ringMask]
-		for m := *slot; m >= 0; m = s.next[m] {
-			s.active.add(int(m))
-			if int(m) > cur {
-				cur, curR = int(m), out[m]
-			}
-		}
-		*slot = -1
-		if cur >= 0 && curR != Inf && P*uint64(n-cur) >= Q*uint64(curR) {
-			// cur has ended: find the latest row that has not.
-			s.active.remove(cur)
-			for cur = s.active.prev(cur - 1); cur >= 0; cur = s.active.prev(cur - 1) {
-				if curR = out[cur]; curR == Inf || P*uint64(n-cur) < Q*uint64(curR) {
-					break
+		for ; n < end; n++ {
+			// Rows whose interval starts at n become active.
+			slot := &s.ring[n&ringMask]
+			for m := *slot; m >= 0; m = s.next[m] {
+				s.active.add(int(m))
+				if int(m) > cur {
+					cur, curR = int(m), out[m]
 				}
-				s.active.remove(cur)
 			}
-		}
-		rv := uint32(0)
-		if in != nil {
-			rv = in[n]
+			*slot = -1
+			if cur >= 0 && curR != Inf && P*uint64(n-cur) >= Q*uint64(curR) {
+				// cur has ended: find the latest row that has not.
+				s.active.remove(cur)
+				for cur = s.active.prev(cur - 1); cur >= 0; cur = s.active.prev(cur - 1) {
+					if curR = out[cur]; curR == Inf || P*uint64(n-cur) < Q*uint64(curR) {
+						break
+					}
+					s.active.remove(cur)
+				}
+			}
+			rv := uint32(0)
+			if in != nil {
+				rv = in[n]
+			}
+			if rv == Inf {
+				out[n] = Inf
+				continue
+			}
+			res := uint32(Inf)
+			if cur >= 0 {
+				res = max(rv, uint32(n-cur))
+				finite++
+			}
+			out[n] = res
 			if full != nil && rv <= uint32(n) {
-				full[n] = g
+				if cur < 0 {
+					full[n] = g
+				}
 				if rv == uint32(n) {
 					counts.noteEqual(n, v)
 				}
 			}
-		}
-		res := uint32(Inf)
-		if rv != Inf && cur >= 0 {
-			res = max(rv, uint32(n-cur))
-			finite++
-		}
-		out[n] = res
-		// Row n offers v to rows n + k for k from lo = max(1, ceil(rv/a))
-		// while floor(a*k) < res: none if floor(a*lo) >= res.
-		if rv != Inf {
+			// Row n offers v to rows n + k for k from lo = max(1, ceil(rv/a))
+			// while floor(a*k) < res: none if floor(a*lo) >= res.
 			lo := max(1, int(div.minRemoval(rv)))
 			if st := n + lo; (res == Inf || P*uint64(lo) < Q*uint64(res)) && st <= N {
 				var h *int32
@@ -214,18 +239,14 @@ func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progres
 				*h = int32(n)
 			}
 		}
-		if n&(publishStride-1) == publishStride-1 {
-			if outProg != nil {
-				outProg.done.Store(int64(n + 1))
-			}
-			if stop != nil && stop.Load() {
-				s.dirty = true
-				return -1
-			}
+	published:
+		if outProg != nil {
+			outProg.done.Store(int64(end))
 		}
-	}
-	if outProg != nil {
-		outProg.done.Store(int64(N + 1))
+		if stop != nil && stop.Load() && end <= N {
+			s.dirty = true
+			return -1
+		}
 	}
 	s.active.clear()
 	return finite

@@ -98,9 +98,11 @@ func ParseFolder(s string) (Multiplier, error) {
 }
 
 // ceilDiv computes ceil(r/a) = MinRemoval(r) for r < 2^32 without a
-// hardware division when a is an integer, the common case: floor(r/P) is the
-// high word of r*M with M = ceil(2^64/P), exact for r, P < 2^32 (Lemire,
-// Kaser & Kurz, "Faster remainder by direct computation", 2019).
+// hardware division when a is an integer, the common case: ceil(r/P) =
+// floor((r+P-1)/P), and floor(x/P) is the high word of x*M with
+// M = ceil(2^64/P), exact whenever x*P < 2^64 (Lemire, Kaser & Kurz,
+// "Faster remainder by direct computation", 2019), which holds for
+// x < 2^33 and P < 2^31.
 type ceilDiv struct {
 	a Multiplier
 	m uint64 // 0: use a.MinRemoval
@@ -108,7 +110,7 @@ type ceilDiv struct {
 
 func newCeilDiv(a Multiplier) ceilDiv {
 	d := ceilDiv{a: a}
-	if a.Q == 1 && a.P >= 2 {
+	if a.Q == 1 && a.P >= 2 && a.P < 1<<31 {
 		d.m = ^uint64(0)/a.P + 1
 	}
 	return d
@@ -117,10 +119,7 @@ func newCeilDiv(a Multiplier) ceilDiv {
 func (d ceilDiv) minRemoval(r uint32) uint32 {
 	switch {
 	case d.m != 0:
-		q, _ := bits.Mul64(uint64(r), d.m)
-		if q*d.a.P != uint64(r) {
-			q++
-		}
+		q, _ := bits.Mul64(uint64(r)+d.a.P-1, d.m)
 		return uint32(q)
 	case d.a.Q == 1: // a = 1
 		return r
