@@ -31,26 +31,38 @@ type BreakpointConfig struct {
 	// G(n, n) < g), until no row has value g. R is valid only during the
 	// call. An error from Emit stops the run.
 	Emit func(g int, R []uint32) error
+
+	// EmitHeld, if set, is called instead of Emit and may keep R after it
+	// returns, to hand it to another goroutine: R stays valid until
+	// release is called, which must happen exactly once. Up to Hold
+	// arrays can be held at a time; beyond that the sweeps wait for a
+	// release (each held array costs 4(N+1) bytes; with Hold = 0, EmitHeld
+	// should release R before it returns).
+	EmitHeld func(g int, R []uint32, release func()) error
+	Hold     int
 }
 
-// BreakpointBytes is the memory of Breakpoints in bytes, not counting what
-// Emit keeps or Counts: workers+1 breakpoint arrays of 4 bytes per row and
-// one sweeper per worker (4 bytes per row and a bit set). Nothing else
-// grows with N.
-func BreakpointBytes(N, workers int) uint64 {
+// BreakpointBytes is the memory of Breakpoints in bytes, not counting
+// Counts: workers+1+hold breakpoint arrays of 4 bytes per row and one
+// sweeper per worker (4 bytes per row and a bit set). Nothing else grows
+// with N.
+func BreakpointBytes(N, workers, hold int) uint64 {
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	return uint64(workers+1)*4*uint64(N+1) + uint64(workers)*sweeperBytes(N)
+	return uint64(workers+1+max(hold, 0))*4*uint64(N+1) + uint64(workers)*sweeperBytes(N)
 }
 
 type sweepJob struct {
 	v      int
-	in     []uint32
+	in     *sweepJob // the job whose out is this one's in (nil for R_0)
 	out    []uint32
 	prog   *progress
 	finite int
 	done   chan struct{}
+	// users of out: the next sweep, and EmitHeld until it releases it;
+	// the last to finish returns out to the pool.
+	users atomic.Int32
 }
 
 // Breakpoints computes the breakpoint table R_g(n) for 0 <= n <= N, value
@@ -73,6 +85,10 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 	if W < 1 {
 		W = runtime.GOMAXPROCS(0)
 	}
+	hold := 0
+	if cfg.EmitHeld != nil {
+		hold = max(cfg.Hold, 0)
+	}
 	var stop atomic.Bool
 	sweepers := make(chan *sweeper, W)
 	for i := 0; i < W; i++ {
@@ -80,10 +96,16 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 	}
 	// W+1 arrays: W sweeps each write one, and the input of the oldest is
 	// the array being emitted; it returns to the pool once the sweep that
-	// reads it is done, which is after its emission.
-	arrays := make(chan []uint32, W+1)
-	for i := 0; i < W+1; i++ {
+	// reads it is done, which is after its emission. EmitHeld may keep
+	// hold more.
+	arrays := make(chan []uint32, W+1+hold)
+	for i := 0; i < W+1+hold; i++ {
 		arrays <- nil
+	}
+	drop := func(j *sweepJob) {
+		if j != nil && j.users.Add(-1) == 0 {
+			arrays <- j.out
+		}
 	}
 	getArray := func() []uint32 {
 		b := <-arrays
@@ -98,13 +120,12 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 	// free; sweep v reads the output of sweep v-1 as it is produced.
 	go func() {
 		defer close(jobs)
-		var in []uint32
-		var inProg *progress
+		var in *sweepJob
 		if cfg.FromG > 0 {
-			in = getArray()
-			copy(in, cfg.FromR)
-			inProg = &progress{}
-			inProg.done.Store(int64(N + 1))
+			in = &sweepJob{out: getArray(), prog: &progress{}}
+			copy(in.out, cfg.FromR)
+			in.prog.done.Store(int64(N + 1))
+			in.users.Store(1)
 		}
 		for v := cfg.FromG; !stop.Load(); v++ {
 			sw := <-sweepers
@@ -112,17 +133,23 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 				sw = newSweeper(N)
 			}
 			j := &sweepJob{v: v, in: in, out: getArray(), prog: &progress{}, done: make(chan struct{})}
-			go func(j *sweepJob, inProg *progress, sw *sweeper) {
+			j.users.Store(1) // the next sweep; the emission adds itself
+			go func(j *sweepJob, sw *sweeper) {
 				counts := cfg.Counts
 				if j.v > MaxStartValue {
 					counts = nil // reported as an overflow before it is needed
 				}
-				j.finite = sw.sweep(N, a, j.v, j.in, inProg, j.out, j.prog, counts, &stop)
+				var in []uint32
+				var inProg *progress
+				if j.in != nil {
+					in, inProg = j.in.out, j.in.prog
+				}
+				j.finite = sw.sweep(N, a, j.v, in, inProg, j.out, j.prog, counts, &stop)
 				sweepers <- sw
 				close(j.done)
-			}(j, inProg, sw)
+			}(j, sw)
 			jobs <- j
-			in, inProg = j.out, j.prog
+			in = j
 		}
 	}()
 
@@ -142,6 +169,12 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			complete = true // no row has value v+1: the table is complete
 		case cfg.Counts != nil && j.v+1 > MaxStartValue:
 			err = fmt.Errorf("%w: start value %d exceeds the uint8 start-value store", ErrOverflow, j.v+1)
+		case cfg.EmitHeld != nil:
+			j.users.Add(1)
+			var once sync.Once
+			if err = cfg.EmitHeld(j.v+1, j.out, func() { once.Do(func() { drop(j) }) }); err == nil {
+				maxG = j.v + 1
+			}
 		default:
 			if err = cfg.Emit(j.v+1, j.out); err == nil {
 				maxG = j.v + 1
@@ -150,9 +183,7 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 		if err != nil || complete {
 			stop.Store(true)
 		}
-		if j.in != nil {
-			arrays <- j.in // sweep v is done with R_v, which was emitted before
-		}
+		drop(j.in) // sweep v is done with R_v, which was emitted before
 	}
 	return maxG, err
 }

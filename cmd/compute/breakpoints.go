@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"time"
 
 	"fibnim/grundy"
@@ -27,10 +28,22 @@ func breakpointFile(dir string, g int) string {
 }
 
 func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Writer) error {
-	const writerBytes = 256 << 20 // Parquet writer buffers and the dense side table
-	need := grundy.BreakpointBytes(o.N, o.workers) + grundy.StartCountsBytes(o.N) + writerBytes
-	if o.maxMem > 0 && need > o.maxMem {
-		return usagef("-n %d: the breakpoint engine needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers", o.N, humanBytes(need), o.workers, humanBytes(o.maxMem))
+	// Breakpoint files are written on up to one goroutine per worker, each
+	// holding its R_g, so that encoding (as costly as the sweeps) overlaps
+	// them; with less memory, fewer, down to writing in the main loop.
+	const writerBytes = 256 << 20 // Parquet writer buffers (and the dense side table)
+	hold := 0
+	if o.breakpoints {
+		hold = o.workers
+	}
+	need := func(hold int) uint64 {
+		return grundy.BreakpointBytes(o.N, o.workers, hold) + grundy.StartCountsBytes(o.N) + uint64(max(hold, 1))*writerBytes
+	}
+	for hold > 0 && o.maxMem > 0 && need(hold) > o.maxMem {
+		hold--
+	}
+	if o.maxMem > 0 && need(hold) > o.maxMem {
+		return usagef("-n %d: the breakpoint engine needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers", o.N, humanBytes(need(hold)), o.workers, humanBytes(o.maxMem))
 	}
 	dir := filepath.Join(o.out, "grundy", "mult="+o.mult.Folder())
 	if err := prepareDir(dir); err != nil {
@@ -73,7 +86,11 @@ func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Wr
 			os.Remove(f)
 		}
 	}
-	fmt.Fprintf(stderr, "grundy: breakpoint engine, N=%d, a=%s, %d workers, estimated peak %s\n", o.N, o.mult, o.workers, humanBytes(need))
+	writers := ""
+	if o.breakpoints {
+		writers = fmt.Sprintf(", %d file writers", max(hold, 1))
+	}
+	fmt.Fprintf(stderr, "grundy: breakpoint engine, N=%d, a=%s, %d workers%s, estimated peak %s\n", o.N, o.mult, o.workers, writers, humanBytes(need(hold)))
 
 	meta := runMeta("breakpoint", o)
 	counts := ck.counts
@@ -87,7 +104,15 @@ func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Wr
 	if ckGap > 0 {
 		ckGap = max(ckGap, 10*time.Duration(6*float64(o.N+1)/200e6*float64(time.Second)))
 	}
-	emit := func(g int, R []uint32) error {
+	files := newFileWriters(ctx, max(hold, 1))
+	// emit hands R_g to a file writer, which calls release once the file
+	// is written. A checkpoint at g claims the files up to g, so it first
+	// waits for every file in flight, and keeps R until it is saved.
+	emit := func(g int, R []uint32, release func()) error {
+		if err := files.failed(); err != nil {
+			release()
+			return err
+		}
 		first := -1
 		for n, r := range R {
 			if r <= uint32(n) {
@@ -95,27 +120,42 @@ func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Wr
 				break
 			}
 		}
+		// Keep R here when a checkpoint is due (or there is no memory for
+		// holding it); otherwise the writer releases it.
+		keep := time.Since(lastCk) >= ckGap || hold == 0 || !o.breakpoints
 		if o.breakpoints {
-			if err := writeBreakpointFile(ctx, breakpointFile(workBP, g), meta, g, R); err != nil {
+			if !keep {
+				files.write(breakpointFile(workBP, g), meta, g, R, release)
+				prog.finished(g, first)
+				return nil
+			}
+			files.write(breakpointFile(workBP, g), meta, g, R, func() {})
+			if err := files.wait(); err != nil {
+				release()
 				return err
 			}
 		}
 		prog.finished(g, first)
-		if time.Since(lastCk) >= ckGap {
-			t0 := time.Now()
-			c := &checkpoint{N: o.N, G: g, P: o.mult.P, Q: o.mult.Q, breakpoints: o.breakpoints, R: R, counts: counts}
-			if err := c.save(ckPath); err != nil {
-				return fmt.Errorf("writing checkpoint: %w", err)
-			}
-			lastCk = time.Now()
-			// Keep the time spent writing checkpoints under 5% of the run.
-			if o.ckptEvery > 0 {
-				ckGap = max(o.ckptEvery, 20*lastCk.Sub(t0))
-			}
+		defer release()
+		if time.Since(lastCk) < ckGap {
+			return nil
+		}
+		t0 := time.Now()
+		c := &checkpoint{N: o.N, G: g, P: o.mult.P, Q: o.mult.Q, breakpoints: o.breakpoints, R: R, counts: counts}
+		if err := c.save(ckPath); err != nil {
+			return fmt.Errorf("writing checkpoint: %w", err)
+		}
+		lastCk = time.Now()
+		// Keep the time spent writing checkpoints under 5% of the run.
+		if o.ckptEvery > 0 {
+			ckGap = max(o.ckptEvery, 20*lastCk.Sub(t0))
 		}
 		return nil
 	}
-	maxG, err := grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: o.N, Mult: o.mult, Workers: o.workers, FromG: ck.G, FromR: ck.R, Counts: counts, Emit: emit})
+	maxG, err := grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: o.N, Mult: o.mult, Workers: o.workers, FromG: ck.G, FromR: ck.R, Counts: counts, EmitHeld: emit, Hold: hold})
+	if werr := files.wait(); err == nil {
+		err = werr
+	}
 	prog.stop(err == nil)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -159,6 +199,54 @@ func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Wr
 	}
 	fmt.Fprintf(stdout, "wrote %s/%s: N=%d, max G(n)=%d, engine time %v\n", dir, what, o.N, maxG, elapsed.Round(time.Millisecond))
 	return nil
+}
+
+// fileWriters writes breakpoint files on goroutines, at most limit at a
+// time, and keeps the first error.
+type fileWriters struct {
+	ctx   context.Context
+	slots chan struct{}
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	err   error
+}
+
+func newFileWriters(ctx context.Context, limit int) *fileWriters {
+	return &fileWriters{ctx: ctx, slots: make(chan struct{}, limit)}
+}
+
+// write writes the file for R_g and then calls release, also on failure.
+func (f *fileWriters) write(path string, meta map[string]string, g int, R []uint32, release func()) {
+	f.wg.Add(1)
+	go func() {
+		defer f.wg.Done()
+		defer release()
+		f.slots <- struct{}{}
+		defer func() { <-f.slots }()
+		if f.failed() != nil {
+			return
+		}
+		if err := writeBreakpointFile(f.ctx, path, meta, g, R); err != nil {
+			f.mu.Lock()
+			if f.err == nil {
+				f.err = err
+			}
+			f.mu.Unlock()
+		}
+	}()
+}
+
+// failed returns the first error of a finished write.
+func (f *fileWriters) failed() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.err
+}
+
+// wait waits for every write so far and returns the first error.
+func (f *fileWriters) wait() error {
+	f.wg.Wait()
+	return f.failed()
 }
 
 func writeBreakpointFile(ctx context.Context, path string, meta map[string]string, g int, R []uint32) error {
