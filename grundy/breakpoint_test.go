@@ -2,8 +2,11 @@ package grundy
 
 import (
 	"context"
+	"errors"
 	"reflect"
+	"sync"
 	"testing"
+	"time"
 )
 
 // breakpointTable computes all R_g by sequential sweeps: rows[g-1] = R_g.
@@ -102,6 +105,80 @@ func TestBreakpointsPipelineWorkers(t *testing.T) {
 	}})
 	if err == nil {
 		t.Fatal("cancelled run returned no error")
+	}
+}
+
+// TestBreakpointsEmitHeld holds emitted arrays past the call and releases
+// them later, out of order, from other goroutines, as a file writer does:
+// every array must stay intact until released, and the table must equal
+// the sequential sweep's, for any number of workers and held arrays.
+func TestBreakpointsEmitHeld(t *testing.T) {
+	N := 20000
+	want := breakpointTable(N, Fibonacci)
+	for _, w := range []int{1, 2, 4} {
+		for _, hold := range []int{0, 1, 3} {
+			got := make([][]uint32, len(want))
+			var mu sync.Mutex
+			var pending []func()
+			var wg sync.WaitGroup
+			check := func(g int, R []uint32, release func()) {
+				defer wg.Done()
+				time.Sleep(time.Duration(g%3) * time.Millisecond)
+				c := append([]uint32(nil), R...)
+				mu.Lock()
+				got[g-1] = c
+				mu.Unlock()
+				release()
+			}
+			maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: Fibonacci, Workers: w, Hold: hold, EmitHeld: func(g int, R []uint32, release func()) error {
+				if g > len(want) {
+					t.Fatalf("emitted g=%d beyond the table", g)
+				}
+				wg.Add(1)
+				if hold == 0 || g%4 == 0 {
+					check(g, R, release) // before returning
+					return nil
+				}
+				mu.Lock()
+				pending = append(pending, func() { check(g, R, release) })
+				// Release the older ones in reverse order, keeping one.
+				for len(pending) > 1 {
+					f := pending[len(pending)-2]
+					pending = append(pending[:len(pending)-2], pending[len(pending)-1])
+					go f()
+				}
+				mu.Unlock()
+				return nil
+			}})
+			mu.Lock()
+			for _, f := range pending {
+				go f()
+			}
+			mu.Unlock()
+			wg.Wait()
+			if err != nil || maxG != len(want) {
+				t.Fatalf("%d workers, hold %d: maxG %d, err %v", w, hold, maxG, err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%d workers, hold %d: held arrays differ from the sequential sweep", w, hold)
+			}
+		}
+	}
+	// An error from EmitHeld stops the run, and held arrays may be
+	// released after Breakpoints returns.
+	var held []func()
+	_, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: Fibonacci, Workers: 2, Hold: 2, EmitHeld: func(g int, R []uint32, release func()) error {
+		held = append(held, release)
+		if g == 3 {
+			return errors.New("disk full")
+		}
+		return nil
+	}})
+	for _, f := range held {
+		f()
+	}
+	if err == nil || err.Error() != "disk full" {
+		t.Fatalf("EmitHeld error: got %v", err)
 	}
 }
 
