@@ -88,7 +88,14 @@ func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Wr
 	}
 	writers := ""
 	if o.breakpoints {
-		writers = fmt.Sprintf(", %d file writers", max(hold, 1))
+		switch hold {
+		case 0:
+			writers = ", files written in turn"
+		case 1:
+			writers = ", 1 file writer"
+		default:
+			writers = fmt.Sprintf(", %d file writers", hold)
+		}
 	}
 	fmt.Fprintf(stderr, "grundy: breakpoint engine, N=%d, a=%s, %d workers%s, estimated peak %s\n", o.N, o.mult, o.workers, writers, humanBytes(need(hold)))
 

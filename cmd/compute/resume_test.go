@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -99,5 +101,29 @@ func TestBreakpointRunResumesAfterSIGKILL(t *testing.T) {
 		if !reflect.DeepEqual(got[name], b) {
 			t.Fatalf("%s differs between the resumed and the uninterrupted run", name)
 		}
+	}
+}
+
+// With less memory allowed, the breakpoint run writes its files with fewer
+// writers instead of refusing, and the output does not depend on how many
+// wrote it.
+func TestBreakpointWritersFollowMaxMem(t *testing.T) {
+	var files [3]map[string][]byte
+	// At N = 2*10^6 an array is 8 MB; the estimate is about 298 MiB with no
+	// array held, 305 MiB with one, 569 MiB with two.
+	for i, mem := range []string{"300MiB", "400MiB", "4GiB"} {
+		out := t.TempDir()
+		var stderr bytes.Buffer
+		if err := run(context.Background(), []string{"grundy", "-n", "2000000", "-engine", "breakpoint", "-workers", "2", "-max-mem", mem, "-out", out}, io.Discard, &stderr); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{", files written in turn,", ", 1 file writer,", ", 2 file writers,"}[i]
+		if !strings.Contains(stderr.String(), want) {
+			t.Fatalf("-max-mem %s: want %q in\n%s", mem, want, stderr.String())
+		}
+		files[i] = dirFiles(t, out)
+	}
+	if len(files[0]) < 10 || !reflect.DeepEqual(files[0], files[1]) || !reflect.DeepEqual(files[0], files[2]) {
+		t.Fatalf("output differs with the number of file writers (%d files)", len(files[0]))
 	}
 }
