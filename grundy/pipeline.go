@@ -85,9 +85,14 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 	if W < 1 {
 		W = runtime.GOMAXPROCS(0)
 	}
-	hold := 0
-	if cfg.EmitHeld != nil {
-		hold = max(cfg.Hold, 0)
+	// Emit is EmitHeld with no array held past the call.
+	emit, hold := cfg.EmitHeld, max(cfg.Hold, 0)
+	if emit == nil {
+		hold = 0
+		emit = func(g int, R []uint32, release func()) error {
+			defer release()
+			return cfg.Emit(g, R)
+		}
 	}
 	var stop atomic.Bool
 	sweepers := make(chan *sweeper, W)
@@ -169,14 +174,10 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			complete = true // no row has value v+1: the table is complete
 		case cfg.Counts != nil && j.v+1 > MaxStartValue:
 			err = fmt.Errorf("%w: start value %d exceeds the uint8 start-value store", ErrOverflow, j.v+1)
-		case cfg.EmitHeld != nil:
+		default:
 			j.users.Add(1)
 			var once sync.Once
-			if err = cfg.EmitHeld(j.v+1, j.out, func() { once.Do(func() { drop(j) }) }); err == nil {
-				maxG = j.v + 1
-			}
-		default:
-			if err = cfg.Emit(j.v+1, j.out); err == nil {
+			if err = emit(j.v+1, j.out, func() { once.Do(func() { drop(j) }) }); err == nil {
 				maxG = j.v + 1
 			}
 		}

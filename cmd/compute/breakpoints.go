@@ -131,18 +131,22 @@ func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Wr
 		// holding it); otherwise the writer releases it.
 		keep := time.Since(lastCk) >= ckGap || hold == 0 || !o.breakpoints
 		if o.breakpoints {
-			if !keep {
-				files.write(breakpointFile(workBP, g), meta, g, R, release)
-				prog.finished(g, first)
-				return nil
+			after := release
+			if keep {
+				after = func() {}
 			}
-			files.write(breakpointFile(workBP, g), meta, g, R, func() {})
-			if err := files.wait(); err != nil {
-				release()
-				return err
+			files.write(breakpointFile(workBP, g), meta, g, R, after)
+			if keep {
+				if err := files.wait(); err != nil {
+					release()
+					return err
+				}
 			}
 		}
 		prog.finished(g, first)
+		if !keep {
+			return nil
+		}
 		defer release()
 		if time.Since(lastCk) < ckGap {
 			return nil
