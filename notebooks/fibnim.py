@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 # The repository: the notebooks live in ROOT/notebooks and run with it as working folder.
@@ -74,3 +75,19 @@ def read(path, **csv_options):
         out = Path(tmp) / (Path(path).stem + ".csv")
         compute("export", "-in", path, "-format", "csv", "-out", out)
         return pd.read_csv(out, **csv_options)
+
+
+def read_breakpoints(path):
+    """One breakpoint file as a DataFrame with a row (n, g, r_min) for every n with G(n) >= g.
+
+    The file stores runs: a row (n, g, r_min, run) stands for R_g(n + i) = r_min + i for
+    0 <= i < run. This expands them.
+    """
+    df = read(path)
+    run = df["run"].to_numpy()
+    i = np.arange(run.sum()) - np.repeat(np.cumsum(run) - run, run)
+    return pd.DataFrame({
+        "n": np.repeat(df["n"].to_numpy(), run) + i,
+        "g": np.repeat(df["g"].to_numpy(), run),
+        "r_min": np.repeat(df["r_min"].to_numpy(), run) + i,
+    })

@@ -13,8 +13,8 @@ import (
 )
 
 // breakpointValuer answers queries from a breakpoint table on disk:
-// G(n, r) = #{g >= 1 : R_g(n) <= r}, where R_g(n) is the r_min of row n in
-// breakpoints/g=XXXX.parquet (a missing row means R_g(n) = Inf).
+// G(n, r) = #{g >= 1 : R_g(n) <= r}, where R_g(n) comes from the run that
+// covers n in breakpoints/g=XXXX.parquet (none means R_g(n) = Inf).
 type breakpointValuer struct {
 	a     grundy.Multiplier
 	dir   string
@@ -27,7 +27,7 @@ func openBreakpointValuer(N int, a grundy.Multiplier, in string) (valuer, error)
 	dir := filepath.Join(in, "grundy", "mult="+a.Folder(), "breakpoints")
 	v := &breakpointValuer{a: a, dir: dir}
 	for g := 1; ; g++ {
-		r, err := store.Open[store.Breakpoint](breakpointFile(dir, g))
+		r, err := store.OpenBreakpoints(breakpointFile(dir, g))
 		if errors.Is(err, os.ErrNotExist) {
 			break
 		}
@@ -54,7 +54,8 @@ func openBreakpointValuer(N int, a grundy.Multiplier, in string) (valuer, error)
 }
 
 // seekRow returns the first row of the last page of file g whose least n
-// is at most target: rows with n >= target start there or later.
+// is at most target: the run covering target, if any, starts there or
+// later, and so do all runs past it.
 func (v *breakpointValuer) seekRow(g, target int) int64 {
 	minN := v.minN[g-1]
 	p := sort.Search(len(minN), func(i int) bool { return minN[i] > int64(target) }) - 1
@@ -77,17 +78,16 @@ func (v *breakpointValuer) column(g, lo, hi int) ([]uint32, error) {
 		return out, nil
 	}
 	f := v.files[g-1]
+	var dec store.RunDecoder
+	var ferr error
 	err := f.Rows(v.seekRow(g, lo), func(rows []store.Breakpoint) bool {
-		for _, r := range rows {
-			if int64(r.N) > int64(hi) {
-				return false
-			}
-			if int64(r.N) >= int64(lo) {
-				out[int64(r.N)-int64(lo)] = uint32(r.RMin)
-			}
-		}
-		return true
+		past, err := dec.Fill(out, lo, rows)
+		ferr = err
+		return !past && err == nil
 	})
+	if err == nil && ferr != nil {
+		err = fmt.Errorf("%s: %w", breakpointFile(v.dir, g), ferr)
+	}
 	return out, err
 }
 

@@ -17,8 +17,9 @@ import (
 
 // Layout of a breakpoint run in DIR/grundy/mult=A/:
 //
-//	breakpoints/g=0001.parquet ...  one file per value g: rows (n, g, r_min)
-//	                                for every n with G(n, n) >= g
+//	breakpoints/g=0001.parquet ...  one file per value g: rows (n, g, r_min,
+//	                                run), each a run of n with G(n, n) >= g
+//	                                (store.Breakpoint)
 //	start_values.parquet, dense.parquet
 //	.run/                           work in progress: the new breakpoint
 //	                                files and checkpoint.bin; renamed into
@@ -270,29 +271,27 @@ func writeBreakpointFile(ctx context.Context, path string, meta map[string]strin
 	if err != nil {
 		return err
 	}
-	// R is taken in chunks of C entries. Every entry is stored and the
-	// row count advances only for finite ones, which avoids a branch that
-	// mispredicts wherever rows with and without value g alternate.
+	// R is encoded in chunks of C entries; rows are written in batches of
+	// about C, so the buffer stays bounded whatever the run lengths.
 	const C = 1 << 16
-	buf := make([]store.Breakpoint, C)
-	G := int32(g)
+	buf := make([]store.Breakpoint, 0, 2*C)
+	enc := store.NewRunEncoder(g)
 	for lo := 0; lo < len(R); lo += C {
 		if err := ctx.Err(); err != nil {
 			w.Abort()
 			return err
 		}
-		k := 0
-		for i, r := range R[lo:min(lo+C, len(R))] {
-			buf[k] = store.Breakpoint{N: int32(lo + i), G: G, RMin: int32(r)}
-			if r != grundy.Inf {
-				k++
-			}
+		buf = enc.Add(buf, R[lo:min(lo+C, len(R))])
+		last := lo+C >= len(R)
+		if last {
+			buf = enc.Flush(buf)
 		}
-		if k > 0 {
-			if err := w.Write(buf[:k]); err != nil {
+		if len(buf) > 0 && (len(buf) >= C || last) {
+			if err := w.Write(buf); err != nil {
 				w.Abort()
 				return err
 			}
+			buf = buf[:0]
 		}
 	}
 	return w.Close()

@@ -24,7 +24,10 @@ type checkpoint struct {
 	counts      *grundy.StartCounts
 }
 
-const checkpointMagic = "FIBNIMCK1"
+// checkpointMagic names the format. 2: the breakpoint files beside the
+// checkpoint hold runs (store.Breakpoint); a run left by an older fibnim
+// is not resumed, since its files have a row per n.
+const checkpointMagic = "FIBNIMCK2"
 
 func (c *checkpoint) save(path string) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".checkpoint.tmp-*")

@@ -152,12 +152,17 @@ func TestBreakpointValuerEqualsDense(t *testing.T) {
 	}
 	tab, _ := grundy.Dense(2000, grundy.Fibonacci, 2)
 	dv := denseValuer{tab}
-	for n := 0; n <= 2000; n += 97 {
-		for r := 0; r <= n; r += 1 + n/8 {
+	// Every fifth n, so that queries land at the start, inside and at the
+	// end of runs; the moves read windows that begin inside runs.
+	for n := 0; n <= 2000; n += 5 {
+		for _, r := range []int{n / 3, n} {
 			g1, _ := bv.Value(n, r)
 			g2, _ := dv.Value(n, r)
 			if g1 != g2 {
 				t.Fatalf("G(%d,%d): breakpoints %d, dense %d", n, r, g1, g2)
+			}
+			if n%35 != 0 {
+				continue
 			}
 			for _, tv := range []int{0, 1, 3} {
 				m1, _ := bv.MovesTo(n, r, tv)
@@ -167,5 +172,57 @@ func TestBreakpointValuerEqualsDense(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// verify reads R_1..R_4 back from the breakpoint runs exactly as the dense
+// table gives them, and a file that breaks the layout is refused by query
+// and verify alike.
+func TestLowRowsFromBreakpoints(t *testing.T) {
+	const N = 3000
+	dir := t.TempDir()
+	if _, err := runArgs(t, "grundy", "-n", "3000", "-engine", "breakpoint", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	gdir := filepath.Join(dir, "grundy", "mult=2")
+	l, n, _, err := loadLowRows(gdir)
+	if err != nil || n != N {
+		t.Fatal(n, err)
+	}
+	tab, _ := grundy.Dense(N, grundy.Fibonacci, 2)
+	for g := 1; g <= 4; g++ {
+		for m := 0; m <= N; m++ {
+			want := uint32(grundy.Inf)
+			for r := 0; r <= m; r++ {
+				if tab.At(m, r) >= g {
+					want = uint32(r)
+					break
+				}
+			}
+			if l.R[g-1][m] != want {
+				t.Fatalf("R_%d(%d) = %d from the breakpoint files, %d from the dense table", g, m, l.R[g-1][m], want)
+			}
+		}
+	}
+
+	// Corrupt g=2: a run that overlaps the one before it.
+	path := breakpointFile(filepath.Join(gdir, "breakpoints"), 2)
+	rows, meta, err := store.ReadFile[store.Breakpoint](path)
+	if err != nil || len(rows) < 3 {
+		t.Fatal(len(rows), err)
+	}
+	rows[2].N = rows[1].N
+	if err := store.WriteFile(path, meta, rows); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := loadLowRows(gdir); err == nil || !strings.Contains(err.Error(), "bad breakpoint row") {
+		t.Errorf("verify accepted an overlapping run: %v", err)
+	}
+	bv, err := openBreakpointValuer(N, grundy.Fibonacci, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bv.Value(N, N); err == nil || !strings.Contains(err.Error(), "bad breakpoint row") {
+		t.Errorf("query accepted an overlapping run: %v", err)
 	}
 }

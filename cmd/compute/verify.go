@@ -119,28 +119,42 @@ func loadStarts(path string) (*conjectures.Starts, int, error) {
 // dense table.
 func loadLowRows(gdir string) (*conjectures.LowRows, int, string, error) {
 	bdir := filepath.Join(gdir, "breakpoints")
-	if rd, err := store.Open[store.Breakpoint](breakpointFile(bdir, 1)); err == nil {
-		N, _ := strconv.Atoi(rd.Meta["fibnim.N"])
-		rd.Close()
+	if _, err := os.Stat(breakpointFile(bdir, 1)); err == nil {
 		var l conjectures.LowRows
+		N := -1
 		for g := 1; g <= 4; g++ {
-			R := make([]uint32, N+1)
-			for i := range R {
-				R[i] = conjectures.Inf
-			}
 			path := breakpointFile(bdir, g)
-			if _, err := os.Stat(path); err == nil {
-				if _, err := store.Scan(path, 1<<16, func(b []store.Breakpoint) error {
-					for _, r := range b {
-						if r.N < 0 || int(r.N) > N || r.RMin < 0 || r.RMin > r.N {
-							return fmt.Errorf("%s: bad row n=%d r_min=%d", path, r.N, r.RMin)
-						}
-						R[r.N] = uint32(r.RMin)
-					}
-					return nil
-				}); err != nil {
-					return nil, 0, "", err
+			if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) && g > 1 {
+				l.R[g-1] = infRow(N)
+				continue
+			}
+			rd, err := store.OpenBreakpoints(path)
+			if err != nil {
+				return nil, 0, "", err
+			}
+			if N < 0 {
+				N, _ = strconv.Atoi(rd.Meta["fibnim.N"])
+			}
+			R := infRow(N)
+			var dec store.RunDecoder
+			var ferr error
+			err = rd.Rows(0, func(rows []store.Breakpoint) bool {
+				var past bool
+				past, ferr = dec.Fill(R, 0, rows)
+				if past {
+					ferr = fmt.Errorf("a run starts past N = %d", N)
 				}
+				return ferr == nil
+			})
+			rd.Close()
+			if err == nil {
+				err = ferr
+			}
+			if err == nil && dec.End() > int64(N)+1 {
+				err = fmt.Errorf("a run ends past N = %d", N)
+			}
+			if err != nil {
+				return nil, 0, "", fmt.Errorf("%s: %w", path, err)
 			}
 			l.R[g-1] = R
 		}
@@ -159,10 +173,7 @@ func loadLowRows(gdir string) (*conjectures.LowRows, int, string, error) {
 	}
 	var l conjectures.LowRows
 	for g := range l.R {
-		l.R[g] = make([]uint32, N+1)
-		for i := range l.R[g] {
-			l.R[g][i] = conjectures.Inf
-		}
+		l.R[g] = infRow(N)
 	}
 	_, err = store.Scan(path, 1<<16, func(b []store.DenseCell) error {
 		for _, c := range b {
@@ -233,4 +244,13 @@ func verifyNtimes(ctx context.Context, dir string) ([]conjectures.Result, error)
 		return nil, err
 	}
 	return []conjectures.Result{conjectures.CheckFT1(cases, 2000), conjectures.CheckFT2(cases), conjectures.CheckFTTable1(computed, intervals)}, nil
+}
+
+// infRow is R_g for a value g that no row 0..N reaches.
+func infRow(N int) []uint32 {
+	R := make([]uint32, N+1)
+	for i := range R {
+		R[i] = conjectures.Inf
+	}
+	return R
 }

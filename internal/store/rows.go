@@ -14,19 +14,6 @@ type DenseCell struct {
 	G int32 `parquet:"g,dict"`
 }
 
-// Breakpoint is one row of grundy/mult=A/breakpoints/: RMin is the least r
-// with G(n, r) >= G. The breakpoint engine stops at n = 2^31 - 2, so int32
-// holds n and r; int32 columns write in half the time of int64 ones, which
-// matters at 10^8 rows per file. Each file holds one g, so the g column is
-// constant, hence sorted, and delta-encoded: its deltas are all zero and
-// pack to nothing. A dictionary gives as small a file but costs a hash probe
-// per row: 19 s of the writer's 78 s of CPU time at N = 10^8.
-type Breakpoint struct {
-	N    int32 `parquet:"n,delta"`
-	G    int32 `parquet:"g,delta"`
-	RMin int32 `parquet:"r_min,delta"`
-}
-
 // CRow is one row of ntimes/c_table.parquet: the eventual behaviour of
 // k - r(k) for one multiplier.
 type CRow struct {

@@ -1,0 +1,127 @@
+package store
+
+import (
+	"fmt"
+	"math"
+)
+
+// Breakpoint is one row of grundy/mult=A/breakpoints/g=XXXX.parquet. It
+// stands for Run consecutive rows of the table: for 0 <= i < Run,
+//
+//	R_g(N+i) = RMin + i,
+//
+// where R_g(n) is the least r with G(n, r) >= g. Rows n with G(n, n) < g
+// appear in no row of file g. Breakpoints mostly come in such runs (at
+// N = 10^7 a row of the file stands for 7 rows of the table on average),
+// so the files hold several times fewer rows than the table has
+// breakpoints, and Parquet's per-value cost shrinks with them.
+//
+// The breakpoint engine stops at n = 2^31 - 2, so int32 holds every
+// column; int32 columns write in half the time of int64 ones. Each file
+// holds one g, so the g column is constant, hence sorted, and
+// delta-encoded: its deltas are all zero and pack to nothing. (A
+// dictionary gives as small a file but costs a hash probe per row.)
+type Breakpoint struct {
+	N    int32 `parquet:"n,delta"`
+	G    int32 `parquet:"g,delta"`
+	RMin int32 `parquet:"r_min,delta"`
+	Run  int32 `parquet:"run,delta"`
+}
+
+// OpenBreakpoints opens a breakpoint file for reading, and refuses one
+// without the run column: files written before it existed hold a row per
+// n and would read as runs of length 0.
+func OpenBreakpoints(path string) (*Reader[Breakpoint], error) {
+	r, err := Open[Breakpoint](path)
+	if err != nil {
+		return nil, err
+	}
+	for _, col := range []string{"n", "g", "r_min", "run"} {
+		if _, ok := r.pf.Schema().Lookup(col); !ok {
+			r.Close()
+			return nil, fmt.Errorf("%s: no %s column: written by an older fibnim, whose breakpoint layout this one does not read; run compute grundy again", path, col)
+		}
+	}
+	return r, nil
+}
+
+// noBreakpoint is R_g(n) for rows with G(n, n) < g (grundy.Inf).
+const noBreakpoint = math.MaxUint32
+
+// RunEncoder turns R_g, given in consecutive pieces, into Breakpoint rows.
+type RunEncoder struct {
+	g    int32
+	n    int // table row of the next entry
+	cur  Breakpoint
+	open bool // cur is a run that the next entry may extend
+}
+
+// NewRunEncoder starts the rows of value g at table row 0.
+func NewRunEncoder(g int) *RunEncoder { return &RunEncoder{g: int32(g)} }
+
+// Add takes the next entries of R_g (noBreakpoint, that is grundy.Inf,
+// where G(n, n) < g) and appends to rows the rows they complete. A run
+// still open at the end of R waits for the next call or for Flush.
+func (e *RunEncoder) Add(rows []Breakpoint, R []uint32) []Breakpoint {
+	cur, open := e.cur, e.open
+	next := uint32(0) // R_g of the next row if it extends cur
+	if open {
+		next = uint32(cur.RMin + cur.Run)
+	}
+	for i, r := range R {
+		if open && r == next {
+			cur.Run++
+			next++
+			continue
+		}
+		if open {
+			rows = append(rows, cur)
+		}
+		open = r != noBreakpoint
+		cur = Breakpoint{N: int32(e.n + i), G: e.g, RMin: int32(r), Run: 1}
+		next = r + 1
+	}
+	e.n += len(R)
+	e.cur, e.open = cur, open
+	return rows
+}
+
+// Flush appends the open run, if any.
+func (e *RunEncoder) Flush(rows []Breakpoint) []Breakpoint {
+	if e.open {
+		rows = append(rows, e.cur)
+		e.open = false
+	}
+	return rows
+}
+
+// RunDecoder turns Breakpoint rows back into R_g. It checks the layout as
+// it goes: rows in increasing n, runs that do not overlap, runs of at
+// least 1, and 1 <= r_min <= n.
+type RunDecoder struct {
+	next int64 // least n at which the next row may begin
+}
+
+// Fill writes R_g(n) into out[n-lo] for every n in [lo, lo+len(out)) that
+// rows cover, and leaves the rest of out alone. It reports whether a row
+// began at or past lo+len(out): the rows after it cannot matter.
+func (d *RunDecoder) Fill(out []uint32, lo int, rows []Breakpoint) (past bool, err error) {
+	hi := int64(lo) + int64(len(out)) // exclusive
+	for _, b := range rows {
+		n, r, run := int64(b.N), int64(b.RMin), int64(b.Run)
+		if run < 1 || n < d.next || r < 1 || r > n {
+			return false, fmt.Errorf("bad breakpoint row n=%d g=%d r_min=%d run=%d", b.N, b.G, b.RMin, b.Run)
+		}
+		d.next = n + run
+		if n >= hi {
+			return true, nil
+		}
+		for m := max(n, int64(lo)); m < min(n+run, hi); m++ {
+			out[m-int64(lo)] = uint32(r + m - n)
+		}
+	}
+	return false, nil
+}
+
+// End is one past the last n covered by the rows decoded so far.
+func (d *RunDecoder) End() int64 { return d.next }
