@@ -23,7 +23,9 @@ run() { # engine N workers breakpoints [label]
   local engine=$1 n=$2 w=$3 bp=$4 label=${5:-$1}
   /usr/bin/time -f "%e %M" -o "$OUT/time" $BIN grundy -n "$n" -engine "$engine" -workers "$w" -breakpoints="$bp" -dense-max 0 -out "$OUT/r" >/dev/null 2>"$OUT/err" || { cat "$OUT/err"; exit 1; }
   read -r wall rss < "$OUT/time"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$n" "$w" "$bp" "$wall" "$rss" >> "$TSV"
+  local size=0 # bytes of the breakpoint files
+  if [ "$bp" = true ]; then size=$(du -sb "$OUT"/r/grundy/*/breakpoints | cut -f1); fi
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$n" "$w" "$bp" "$wall" "$rss" "$size" >> "$TSV"
   echo "bench: $label N=$n workers=$w table=$bp: ${wall}s, ${rss} KiB" >&2
   rm -rf "$OUT/r"
 }
@@ -58,7 +60,7 @@ if [ -n "${BENCH_BASELINE:-}" ]; then
   BIN=bin/compute
 fi
 
-GOB=$(go test -run '^$' -bench . -benchtime 3x -count 5 ./grundy 2>&1 | grep -E '^Benchmark' || true)
+GOB=$(go test -run '^$' -bench . -benchtime 3x -count 5 ./grundy ./internal/store 2>&1 | grep -E '^Benchmark' || true)
 
 python3 - "$TSV" "$GOB" > results/bench.md <<'PY'
 import sys, math, collections, platform, subprocess
@@ -67,8 +69,10 @@ gob = sys.argv[2]
 # Repeated runs of one case become one row: the median wall time (the
 # lower middle one for an even count) and the largest peak RSS.
 reps = collections.OrderedDict()
-for e, n, w, bp, wall, rss in raw:
+size = {}
+for e, n, w, bp, wall, rss, b in raw:
     reps.setdefault((e, n, w, bp), []).append((float(wall), int(rss)))
+    size[(e, n, w, bp)] = int(b)
 rows = []
 for (e, n, w, bp), v in reps.items():
     walls = sorted(x[0] for x in v)
@@ -80,9 +84,10 @@ print(f"Machine: 2 cores ({cpu}), 24 GiB, Linux. Multiplier a = 2. Wall time and
 print("`compute grundy` process (/usr/bin/time), including writing Parquet. Cells = (N+1)(N+2)/2, all")
 print("(n, r) the output represents. \"table\" = the complete breakpoint table was written (else start values only).")
 print("Where a case ran more than once (\"runs\"), wall time is the median and peak RSS the largest. An engine")
-print("named breakpoint@COMMIT is that earlier commit, built and run in the same session (BENCH_BASELINE).\n")
-print("| engine | N | workers | table | runs | wall s | peak RSS MiB | cells/s | speed-up 2 vs 1 |")
-print("|---|---|---|---|---|---|---|---|---|")
+print("named breakpoint@COMMIT is that earlier commit, built and run in the same session (BENCH_BASELINE).")
+print("Table MiB: the breakpoint files on disk.\n")
+print("| engine | N | workers | table | runs | wall s | peak RSS MiB | cells/s | speed-up 2 vs 1 | table MiB |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 byk = {(r[0], r[1], r[3]): {} for r in rows}
 for r in rows: byk[(r[0], r[1], r[3])][r[2]] = float(r[4])
 for e, n, w, bp, wall, rss, k in rows:
@@ -90,7 +95,8 @@ for e, n, w, bp, wall, rss, k in rows:
     su = ''
     d = byk[(e, n, bp)]
     if w == '2' and '1' in d and min(d['1'], wall) >= 0.1: su = f"{d['1']/wall:.2f}x"
-    print(f"| {e} | {N:,} | {w} | {bp} | {k} | {wall:.2f} | {int(rss)/1024:.0f} | {cells/max(wall,0.01):.3g} | {su} |")
+    mib = f"{size[(e, n, w, bp)]/2**20:.0f}" if bp == "true" else ""
+    print(f"| {e} | {N:,} | {w} | {bp} | {k} | {wall:.2f} | {int(rss)/1024:.0f} | {cells/max(wall,0.01):.3g} | {su} | {mib} |")
 base = [r for r in rows if r[0].startswith("breakpoint@")]
 if base:
     now = {(r[1], r[2], r[3]): r for r in rows if r[0] == "breakpoint"}
@@ -114,7 +120,7 @@ for (e, w), pts in sorted(groups.items()):
     mx, my = sum(xs)/len(xs), sum(ys)/len(ys)
     b = sum((x-mx)*(y-my) for x, y in zip(xs, ys)) / sum((x-mx)**2 for x in xs)
     print(f"| {e} | {w} | {min(p[0] for p in pts):,}..{max(p[0] for p in pts):,} | {b:.2f} |")
-print("\n## Go benchmarks of the hot loops (`go test -bench . ./grundy`, 5 runs each)\n")
+print("\n## Go benchmarks of the hot loops (`go test -bench . ./grundy ./internal/store`, 5 runs each)\n")
 runs = collections.defaultdict(list)
 for line in gob.split("\n"):
     f = line.split()
