@@ -77,16 +77,9 @@ func (v *breakpointValuer) column(g, lo, hi int) ([]uint32, error) {
 	if g > len(v.files) {
 		return out, nil
 	}
-	f := v.files[g-1]
-	var dec store.RunDecoder
-	var ferr error
-	err := f.Rows(v.seekRow(g, lo), func(rows []store.Breakpoint) bool {
-		past, err := dec.Fill(out, lo, rows)
-		ferr = err
-		return !past && err == nil
-	})
-	if err == nil && ferr != nil {
-		err = fmt.Errorf("%s: %w", breakpointFile(v.dir, g), ferr)
+	_, err := store.ReadRuns(v.files[g-1], v.seekRow(g, lo), lo, out)
+	if err != nil {
+		err = fmt.Errorf("%s: %w", breakpointFile(v.dir, g), err)
 	}
 	return out, err
 }

@@ -136,21 +136,9 @@ func loadLowRows(gdir string) (*conjectures.LowRows, int, string, error) {
 				N, _ = strconv.Atoi(rd.Meta["fibnim.N"])
 			}
 			R := infRow(N)
-			var dec store.RunDecoder
-			var ferr error
-			err = rd.Rows(0, func(rows []store.Breakpoint) bool {
-				var past bool
-				past, ferr = dec.Fill(R, 0, rows)
-				if past {
-					ferr = fmt.Errorf("a run starts past N = %d", N)
-				}
-				return ferr == nil
-			})
+			end, err := store.ReadRuns(rd, 0, 0, R)
 			rd.Close()
-			if err == nil {
-				err = ferr
-			}
-			if err == nil && dec.End() > int64(N)+1 {
+			if err == nil && end > int64(N)+1 {
 				err = fmt.Errorf("a run ends past N = %d", N)
 			}
 			if err != nil {

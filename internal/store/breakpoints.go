@@ -125,3 +125,22 @@ func (d *RunDecoder) Fill(out []uint32, lo int, rows []Breakpoint) (past bool, e
 
 // End is one past the last n covered by the rows decoded so far.
 func (d *RunDecoder) End() int64 { return d.next }
+
+// ReadRuns fills out[n-lo] with R_g(n) for every n in [lo, lo+len(out))
+// covered by the rows of rd from row index from on (the rest of out is
+// left alone), reading until a row begins past the window. It returns one
+// past the last n covered by the rows it read: beyond lo+len(out) if the
+// file goes on past the window.
+func ReadRuns(rd *Reader[Breakpoint], from int64, lo int, out []uint32) (end int64, err error) {
+	var dec RunDecoder
+	var ferr error
+	err = rd.Rows(from, func(rows []Breakpoint) bool {
+		var past bool
+		past, ferr = dec.Fill(out, lo, rows)
+		return !past && ferr == nil
+	})
+	if err == nil {
+		err = ferr
+	}
+	return dec.End(), err
+}

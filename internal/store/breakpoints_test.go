@@ -128,13 +128,23 @@ func TestRunsFile(t *testing.T) {
 	for i := range got {
 		got[i] = noBreakpoint
 	}
-	var dec RunDecoder
-	var ferr error
-	if err := rd.Rows(0, func(b []Breakpoint) bool { _, ferr = dec.Fill(got, 0, b); return ferr == nil }); err != nil || ferr != nil {
-		t.Fatal(err, ferr)
+	if end, err := ReadRuns(rd, 0, 0, got); err != nil || end > int64(len(R)) {
+		t.Fatal(end, err)
 	}
 	if !reflect.DeepEqual(got, R) {
 		t.Fatal("R read back from the file differs")
+	}
+	// A window read from a later row on, as a query does after seeking.
+	win := make([]uint32, 100)
+	for i := range win {
+		win[i] = noBreakpoint
+	}
+	if _, err := ReadRuns(rd, int64(len(rows)/2), int(rows[len(rows)/2].N), win); err != nil {
+		t.Fatal(err)
+	}
+	lo := int(rows[len(rows)/2].N)
+	if !reflect.DeepEqual(win, R[lo:lo+len(win)]) {
+		t.Fatal("a window read after a seek differs")
 	}
 
 	// A file in the layout before runs (no run column) is refused by name.
