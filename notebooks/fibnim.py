@@ -78,12 +78,13 @@ def read(path, **csv_options):
 
 
 def read_breakpoints(path):
-    """One breakpoint file as a DataFrame with a row (n, g, r_min) for every n with G(n) >= g.
+    """One breakpoint file as a DataFrame with a row (n, g, r_min) for every n with G(n) >= g."""
+    return expand_runs(read(path))
 
-    The file stores runs: a row (n, g, r_min, run) stands for R_g(n + i) = r_min + i for
-    0 <= i < run. This expands them.
-    """
-    df = read(path)
+
+def expand_runs(df):
+    """Expands breakpoint runs: a row (n, g, r_min, run) stands for R_g(n + i) = r_min + i for
+    0 <= i < run; the result has a row (n, g, r_min) for each of them."""
     run = df["run"].to_numpy()
     i = np.arange(run.sum()) - np.repeat(np.cumsum(run) - run, run)
     return pd.DataFrame({

@@ -226,3 +226,24 @@ func TestLowRowsFromBreakpoints(t *testing.T) {
 		t.Errorf("query accepted an overlapping run: %v", err)
 	}
 }
+
+// A run that reaches past the table's N is refused by verify.
+func TestLowRowsRefuseRunPastN(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := runArgs(t, "grundy", "-n", "3000", "-engine", "breakpoint", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	gdir := filepath.Join(dir, "grundy", "mult=2")
+	path := breakpointFile(filepath.Join(gdir, "breakpoints"), 1)
+	rows, meta, err := store.ReadFile[store.Breakpoint](path)
+	if err != nil || len(rows) == 0 {
+		t.Fatal(len(rows), err)
+	}
+	rows[len(rows)-1].Run += 5
+	if err := store.WriteFile(path, meta, rows); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := loadLowRows(gdir); err == nil || !strings.Contains(err.Error(), "ends past N") {
+		t.Errorf("verify accepted a run past N: %v", err)
+	}
+}

@@ -95,17 +95,17 @@ func (e *RunEncoder) Flush(rows []Breakpoint) []Breakpoint {
 	return rows
 }
 
-// RunDecoder turns Breakpoint rows back into R_g. It checks the layout as
+// runDecoder turns Breakpoint rows back into R_g. It checks the layout as
 // it goes: rows in increasing n, runs that do not overlap, runs of at
 // least 1, and 1 <= r_min <= n.
-type RunDecoder struct {
+type runDecoder struct {
 	next int64 // least n at which the next row may begin
 }
 
-// Fill writes R_g(n) into out[n-lo] for every n in [lo, lo+len(out)) that
+// fill writes R_g(n) into out[n-lo] for every n in [lo, lo+len(out)) that
 // rows cover, and leaves the rest of out alone. It reports whether a row
 // began at or past lo+len(out): the rows after it cannot matter.
-func (d *RunDecoder) Fill(out []uint32, lo int, rows []Breakpoint) (past bool, err error) {
+func (d *runDecoder) fill(out []uint32, lo int, rows []Breakpoint) (past bool, err error) {
 	hi := int64(lo) + int64(len(out)) // exclusive
 	for _, b := range rows {
 		n, r, run := int64(b.N), int64(b.RMin), int64(b.Run)
@@ -123,8 +123,8 @@ func (d *RunDecoder) Fill(out []uint32, lo int, rows []Breakpoint) (past bool, e
 	return false, nil
 }
 
-// End is one past the last n covered by the rows decoded so far.
-func (d *RunDecoder) End() int64 { return d.next }
+// end is one past the last n covered by the rows decoded so far.
+func (d *runDecoder) end() int64 { return d.next }
 
 // ReadRuns fills out[n-lo] with R_g(n) for every n in [lo, lo+len(out))
 // covered by the rows of rd from row index from on (the rest of out is
@@ -132,15 +132,15 @@ func (d *RunDecoder) End() int64 { return d.next }
 // past the last n covered by the rows it read: beyond lo+len(out) if the
 // file goes on past the window.
 func ReadRuns(rd *Reader[Breakpoint], from int64, lo int, out []uint32) (end int64, err error) {
-	var dec RunDecoder
+	var dec runDecoder
 	var ferr error
 	err = rd.Rows(from, func(rows []Breakpoint) bool {
 		var past bool
-		past, ferr = dec.Fill(out, lo, rows)
+		past, ferr = dec.fill(out, lo, rows)
 		return !past && ferr == nil
 	})
 	if err == nil {
 		err = ferr
 	}
-	return dec.End(), err
+	return dec.end(), err
 }

@@ -60,9 +60,9 @@ func TestRunsRoundTrip(t *testing.T) {
 		for i := range got {
 			got[i] = noBreakpoint
 		}
-		var dec RunDecoder
-		if past, err := dec.Fill(got, 0, rows); err != nil || past || dec.End() > int64(N)+1 {
-			t.Fatalf("Fill: %v %v end %d", past, err, dec.End())
+		var dec runDecoder
+		if past, err := dec.fill(got, 0, rows); err != nil || past || dec.end() > int64(N)+1 {
+			t.Fatalf("Fill: %v %v end %d", past, err, dec.end())
 		}
 		if !reflect.DeepEqual(got, R) {
 			t.Fatalf("N=%d: decoded R differs", N)
@@ -72,9 +72,9 @@ func TestRunsRoundTrip(t *testing.T) {
 		for i := range win {
 			win[i] = noBreakpoint
 		}
-		dec = RunDecoder{}
+		dec = runDecoder{}
 		for i := 0; i < len(rows); i += 7 {
-			if past, err := dec.Fill(win, lo, rows[i:min(i+7, len(rows))]); err != nil {
+			if past, err := dec.fill(win, lo, rows[i:min(i+7, len(rows))]); err != nil {
 				t.Fatal(err)
 			} else if past {
 				break
@@ -98,13 +98,13 @@ func TestRunsRejectCorruption(t *testing.T) {
 		"r_min > n":    func(b []Breakpoint) { b[1].RMin = 7 },
 	} {
 		rows := append([]Breakpoint(nil), good...)
-		var dec RunDecoder
-		if _, err := dec.Fill(make([]uint32, 10), 0, rows); err != nil {
+		var dec runDecoder
+		if _, err := dec.fill(make([]uint32, 10), 0, rows); err != nil {
 			t.Fatalf("good rows: %v", err)
 		}
 		bad(rows)
-		dec = RunDecoder{}
-		if _, err := dec.Fill(make([]uint32, 10), 0, rows); err == nil {
+		dec = runDecoder{}
+		if _, err := dec.fill(make([]uint32, 10), 0, rows); err == nil {
 			t.Errorf("%s: accepted %+v", name, rows)
 		}
 	}
