@@ -7,8 +7,9 @@
 #   make verify-big  compute the table to N = 10^8 and verify it (results/big/)
 
 GO       ?= go
-REV      := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
-LDFLAGS  := -X main.revision=$(REV)
+# -buildvcs=auto stamps the git revision into the binaries (compute version,
+# plot -version, reports, Parquet metadata) even where GOFLAGS turns it off.
+BUILDFLAGS ?= -buildvcs=auto
 BIN      := bin
 OUT      ?= results
 N        ?= 1000000
@@ -19,8 +20,8 @@ BIG_N    ?= 100000000
 all: build pipeline
 
 build:
-	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN)/compute ./cmd/compute
-	$(GO) build -o $(BIN)/plot ./cmd/plot
+	$(GO) build $(BUILDFLAGS) -o $(BIN)/compute ./cmd/compute
+	$(GO) build $(BUILDFLAGS) -o $(BIN)/plot ./cmd/plot
 
 pipeline: build
 	$(BIN)/compute all -n $(N) -out $(OUT)

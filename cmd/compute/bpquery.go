@@ -9,7 +9,7 @@ import (
 	"strconv"
 
 	"fibnim/grundy"
-	"fibnim/internal/store"
+	"fibnim/table"
 )
 
 // breakpointValuer answers queries from a breakpoint table on disk:
@@ -18,7 +18,7 @@ import (
 type breakpointValuer struct {
 	a     grundy.Multiplier
 	dir   string
-	files []*store.Reader[store.Breakpoint] // files[g-1]
+	files []*table.Reader[table.Breakpoint] // files[g-1]
 	first [][]int64                         // first[g-1][p]: first row of page p
 	minN  [][]int64                         // minN[g-1][p]: least n in page p
 }
@@ -27,7 +27,7 @@ func openBreakpointValuer(N int, a grundy.Multiplier, in string) (valuer, error)
 	dir := filepath.Join(in, "grundy", "mult="+a.Folder(), "breakpoints")
 	v := &breakpointValuer{a: a, dir: dir}
 	for g := 1; ; g++ {
-		r, err := store.OpenBreakpoints(breakpointFile(dir, g))
+		r, err := table.OpenBreakpoints(breakpointFile(dir, g))
 		if errors.Is(err, os.ErrNotExist) {
 			break
 		}
@@ -77,7 +77,7 @@ func (v *breakpointValuer) column(g, lo, hi int) ([]uint32, error) {
 	if g > len(v.files) {
 		return out, nil
 	}
-	_, err := store.ReadRuns(v.files[g-1], v.seekRow(g, lo), lo, out)
+	_, err := table.ReadRuns(v.files[g-1], v.seekRow(g, lo), lo, out)
 	if err != nil {
 		err = fmt.Errorf("%s: %w", breakpointFile(v.dir, g), err)
 	}

@@ -12,14 +12,14 @@ import (
 	"time"
 
 	"fibnim/grundy"
-	"fibnim/internal/store"
+	"fibnim/table"
 )
 
 // Layout of a breakpoint run in DIR/grundy/mult=A/:
 //
 //	breakpoints/g=0001.parquet ...  one file per value g: rows (n, g, r_min,
 //	                                run), each a run of n with G(n, n) >= g
-//	                                (store.Breakpoint)
+//	                                (table.Breakpoint)
 //	start_values.parquet, dense.parquet
 //	.run/                           work in progress: the new breakpoint
 //	                                files and checkpoint.bin; renamed into
@@ -267,15 +267,15 @@ func writeBreakpointFile(ctx context.Context, path string, meta map[string]strin
 		m[k] = v
 	}
 	m["fibnim.g"] = strconv.Itoa(g)
-	w, err := store.Create[store.Breakpoint](path, m)
+	w, err := table.Create[table.Breakpoint](path, m)
 	if err != nil {
 		return err
 	}
 	// R is encoded in chunks of C entries; rows are written in batches of
 	// about C, so the buffer stays bounded whatever the run lengths.
 	const C = 1 << 16
-	buf := make([]store.Breakpoint, 0, 2*C)
-	enc := store.NewRunEncoder(g)
+	buf := make([]table.Breakpoint, 0, 2*C)
+	enc := table.NewRunEncoder(g)
 	for lo := 0; lo < len(R); lo += C {
 		if err := ctx.Err(); err != nil {
 			w.Abort()

@@ -25,7 +25,7 @@ type checkpoint struct {
 }
 
 // checkpointMagic names the format. 2: the breakpoint files beside the
-// checkpoint hold runs (store.Breakpoint); a run left by an older fibnim
+// checkpoint hold runs (table.Breakpoint); a run left by an older fibnim
 // is not resumed, since its files have a row per n.
 const checkpointMagic = "FIBNIMCK2"
 

@@ -13,7 +13,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"fibnim/internal/cli"
-	"fibnim/internal/store"
+	"fibnim/table"
 )
 
 // runExport writes any of the pipeline's Parquet files as CSV or JSON
@@ -58,13 +58,13 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
-				err = fmt.Errorf("%s: %w (%v)", *in, store.ErrCorrupt, p)
+				err = fmt.Errorf("%s: %w (%v)", *in, table.ErrCorrupt, p)
 			}
 		}()
 		pf, err = parquet.OpenFile(f, st.Size())
 	}()
 	if err != nil {
-		return fmt.Errorf("%s: %w (%v)", *in, store.ErrCorrupt, err)
+		return fmt.Errorf("%s: %w (%v)", *in, table.ErrCorrupt, err)
 	}
 	var w io.Writer = stdout
 	var tmp *os.File
@@ -98,7 +98,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Writer) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("%w (%v)", store.ErrCorrupt, p)
+			err = fmt.Errorf("%w (%v)", table.ErrCorrupt, p)
 		}
 	}()
 	schema := pf.Schema()
@@ -155,7 +155,7 @@ func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Write
 			break
 		}
 		if rerr != nil {
-			return fmt.Errorf("%w (%v)", store.ErrCorrupt, rerr)
+			return fmt.Errorf("%w (%v)", table.ErrCorrupt, rerr)
 		}
 	}
 	cw.Flush()

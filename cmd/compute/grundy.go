@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"fibnim/grundy"
-	"fibnim/internal/store"
+	"fibnim/table"
+	"fibnim/version"
 )
 
 // defaultDenseMax is the largest n written to dense.parquet by default:
@@ -162,7 +163,7 @@ func runMeta(engine string, o grundyOpts) map[string]string {
 		"fibnim.N":         strconv.Itoa(o.N),
 		"fibnim.mult":      o.mult.String(),
 		"fibnim.dense_max": strconv.Itoa(o.denseMax),
-		"fibnim.revision":  sourceRevision(),
+		"fibnim.revision":  version.Revision(),
 		"fibnim.game":      "position (n,r); removing k<=r leads to (n-k, min(floor(a*k), n-k)); start (n, n-1)",
 	}
 }
@@ -170,13 +171,13 @@ func runMeta(engine string, o grundyOpts) map[string]string {
 // writeStartValues streams rows n = 0..N with g_start = start(n) and
 // g_full = full(n).
 func writeStartValues(ctx context.Context, path string, meta map[string]string, N int, start, full func(int) int) error {
-	w, err := store.Create[store.StartValue](path, meta)
+	w, err := table.Create[table.StartValue](path, meta)
 	if err != nil {
 		return err
 	}
-	buf := make([]store.StartValue, 0, 1<<16)
+	buf := make([]table.StartValue, 0, 1<<16)
 	for n := 0; n <= N; n++ {
-		buf = append(buf, store.StartValue{N: int64(n), GStart: int32(start(n)), GFull: int32(full(n))})
+		buf = append(buf, table.StartValue{N: int64(n), GStart: int32(start(n)), GFull: int32(full(n))})
 		if len(buf) == cap(buf) || n == N {
 			if err := ctx.Err(); err != nil {
 				w.Abort()
@@ -193,14 +194,14 @@ func writeStartValues(ctx context.Context, path string, meta map[string]string, 
 }
 
 func writeDense(ctx context.Context, path string, meta map[string]string, tab *grundy.Table, upto int) error {
-	w, err := store.Create[store.DenseCell](path, meta)
+	w, err := table.Create[table.DenseCell](path, meta)
 	if err != nil {
 		return err
 	}
-	buf := make([]store.DenseCell, 0, 1<<16)
+	buf := make([]table.DenseCell, 0, 1<<16)
 	for n := 0; n <= upto; n++ {
 		for r, g := range tab.Row(n) {
-			buf = append(buf, store.DenseCell{N: int32(n), R: int32(r), G: int32(g)})
+			buf = append(buf, table.DenseCell{N: int32(n), R: int32(r), G: int32(g)})
 		}
 		if len(buf) >= 1<<16 || n == upto {
 			if err := ctx.Err(); err != nil {

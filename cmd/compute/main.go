@@ -11,29 +11,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 
 	"fibnim/internal/cli"
+	"fibnim/version"
 )
-
-// revision is the source revision, set by the Makefile with
-// -ldflags "-X main.revision=...".
-var revision = ""
-
-func sourceRevision() string {
-	if revision != "" {
-		return revision
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" {
-				return s.Value
-			}
-		}
-	}
-	return "unknown"
-}
 
 const usage = `usage: compute <command> [flags]
 
@@ -45,6 +27,7 @@ commands:
   ntimes    n-times nim sequences, c(a), and the exact real thresholds
   verify    check the papers' theorems and conjectures on the data in a folder
   export    write a Parquet file as CSV or JSON
+  version   print the module version and source revision
 
 Run "compute <command> -h" for the flags of a command.`
 
@@ -83,6 +66,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runExport(ctx, rest, stdout, stderr)
 	case "all":
 		return runAll(ctx, rest, stdout, stderr)
+	case "version", "-version", "--version":
+		fmt.Fprintln(stdout, version.Get())
+		return nil
 	}
 	return usagef("unknown command %q", cmd)
 }

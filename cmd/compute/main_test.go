@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"fibnim/grundy"
-	"fibnim/internal/store"
+	"fibnim/table"
 )
 
 func runArgs(t *testing.T, args ...string) (string, error) {
@@ -103,7 +103,7 @@ func TestGrundyWritesAndInterruptKeepsOld(t *testing.T) {
 		t.Fatal(err)
 	}
 	sv := filepath.Join(dir, "grundy", "mult=2", "start_values.parquet")
-	rows, meta, err := store.ReadFile[store.StartValue](sv)
+	rows, meta, err := table.ReadFile[table.StartValue](sv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestGrundyWritesAndInterruptKeepsOld(t *testing.T) {
 	if rows[10].GStart != 5 || rows[10].GFull != 5 || rows[13].GStart != 0 || rows[13].GFull != 6 {
 		t.Fatalf("rows 10, 13: %+v %+v", rows[10], rows[13])
 	}
-	dense, _, err := store.ReadFile[store.DenseCell](filepath.Join(dir, "grundy", "mult=2", "dense.parquet"))
+	dense, _, err := table.ReadFile[table.DenseCell](filepath.Join(dir, "grundy", "mult=2", "dense.parquet"))
 	if err != nil || len(dense) != 51*52/2 {
 		t.Fatalf("dense: %d rows, %v", len(dense), err)
 	}
@@ -207,12 +207,12 @@ func TestLowRowsFromBreakpoints(t *testing.T) {
 
 	// Corrupt g=2: a run that overlaps the one before it.
 	path := breakpointFile(filepath.Join(gdir, "breakpoints"), 2)
-	rows, meta, err := store.ReadFile[store.Breakpoint](path)
+	rows, meta, err := table.ReadFile[table.Breakpoint](path)
 	if err != nil || len(rows) < 3 {
 		t.Fatal(len(rows), err)
 	}
 	rows[2].N = rows[1].N
-	if err := store.WriteFile(path, meta, rows); err != nil {
+	if err := table.WriteFile(path, meta, rows); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, _, err := loadLowRows(gdir); err == nil || !strings.Contains(err.Error(), "bad breakpoint row") {
@@ -235,12 +235,12 @@ func TestLowRowsRefuseRunPastN(t *testing.T) {
 	}
 	gdir := filepath.Join(dir, "grundy", "mult=2")
 	path := breakpointFile(filepath.Join(gdir, "breakpoints"), 1)
-	rows, meta, err := store.ReadFile[store.Breakpoint](path)
+	rows, meta, err := table.ReadFile[table.Breakpoint](path)
 	if err != nil || len(rows) == 0 {
 		t.Fatal(len(rows), err)
 	}
 	rows[len(rows)-1].Run += 5
-	if err := store.WriteFile(path, meta, rows); err != nil {
+	if err := table.WriteFile(path, meta, rows); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, _, err := loadLowRows(gdir); err == nil || !strings.Contains(err.Error(), "ends past N") {

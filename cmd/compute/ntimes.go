@@ -16,8 +16,9 @@ import (
 
 	"fibnim/conjectures"
 	"fibnim/grundy"
-	"fibnim/internal/store"
 	"fibnim/ntimes"
+	"fibnim/table"
+	"fibnim/version"
 )
 
 type ntimesOpts struct {
@@ -118,7 +119,7 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("interrupted; earlier results left in place")
 	}
 	meta := map[string]string{
-		"fibnim.revision":   sourceRevision(),
+		"fibnim.revision":   version.Revision(),
 		"fibnim.mults":      *mults,
 		"fibnim.terms":      strconv.Itoa(o.terms),
 		"fibnim.seq_terms":  strconv.Itoa(o.seqTerms),
@@ -127,13 +128,13 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		"fibnim.factor":     strconv.Itoa(o.factor),
 		"fibnim.max_terms":  strconv.Itoa(o.maxTerms),
 	}
-	if err := store.WriteFile(filepath.Join(dir, "c_table.parquet"), meta, rows); err != nil {
+	if err := table.WriteFile(filepath.Join(dir, "c_table.parquet"), meta, rows); err != nil {
 		return err
 	}
-	if err := store.WriteFile(filepath.Join(dir, "sequences.parquet"), meta, seqs); err != nil {
+	if err := table.WriteFile(filepath.Join(dir, "sequences.parquet"), meta, seqs); err != nil {
 		return err
 	}
-	var realC, realT []store.RealRow
+	var realC, realT []table.RealRow
 	for _, c := range cs {
 		realC = append(realC, realRow(c.Lo, c.Hi, c.C, "", int64(c.MinStable), c.Certain))
 	}
@@ -141,25 +142,25 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		_, e := ntimes.Solve(p.Lo, o.minStable, o.factor, o.maxTerms)
 		realT = append(realT, realRow(p.Lo, p.Hi, e.C, joinInts(p.F), int64(e.Stable), e.Certain))
 	}
-	if err := store.WriteFile(filepath.Join(dir, "real_c.parquet"), meta, realC); err != nil {
+	if err := table.WriteFile(filepath.Join(dir, "real_c.parquet"), meta, realC); err != nil {
 		return err
 	}
-	if err := store.WriteFile(filepath.Join(dir, "real_terms.parquet"), meta, realT); err != nil {
+	if err := table.WriteFile(filepath.Join(dir, "real_terms.parquet"), meta, realT); err != nil {
 		return err
 	}
 	md, csv := ftTable1Report(rows, realC, realT, unresolved, o)
-	if err := store.WriteAtomic(filepath.Join(tables, "ft_table1.md"), md); err != nil {
+	if err := table.WriteAtomic(filepath.Join(tables, "ft_table1.md"), md); err != nil {
 		return err
 	}
-	if err := store.WriteAtomic(filepath.Join(tables, "ft_table1.csv"), csv); err != nil {
+	if err := table.WriteAtomic(filepath.Join(tables, "ft_table1.csv"), csv); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s/{c_table,sequences,real_c,real_terms}.parquet and %s/ft_table1.{md,csv} in %v\n", dir, tables, time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
-func realRow(lo, hi *big.Rat, c int, terms string, stable int64, certain bool) store.RealRow {
-	r := store.RealRow{Lo: lo.RatString(), C: int32(c), Terms: terms, Stable: stable, Certain: certain, HiFloat: math.Inf(1)}
+func realRow(lo, hi *big.Rat, c int, terms string, stable int64, certain bool) table.RealRow {
+	r := table.RealRow{Lo: lo.RatString(), C: int32(c), Terms: terms, Stable: stable, Certain: certain, HiFloat: math.Inf(1)}
 	r.LoFloat, _ = lo.Float64()
 	if hi != nil {
 		r.Hi = hi.RatString()
@@ -178,9 +179,9 @@ func joinInts(f []*big.Int) string {
 
 // solveAll solves every multiplier on o.workers goroutines; rows come back
 // in input order.
-func solveAll(ctx context.Context, o ntimesOpts, stderr io.Writer) ([]store.CRow, []store.SeqRow, error) {
-	rows := make([]store.CRow, len(o.mults))
-	seqs := make([][]store.SeqRow, len(o.mults))
+func solveAll(ctx context.Context, o ntimesOpts, stderr io.Writer) ([]table.CRow, []table.SeqRow, error) {
+	rows := make([]table.CRow, len(o.mults))
+	seqs := make([][]table.SeqRow, len(o.mults))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < o.workers; w++ {
@@ -197,11 +198,11 @@ func solveAll(ctx context.Context, o ntimesOpts, stderr io.Writer) ([]store.CRow
 				if x > 1 {
 					ratio = float64(e.C) / (x * math.Log(x))
 				}
-				rows[i] = store.CRow{Multiplier: a.RatString(), ANum: a.Num().Int64(), ADen: a.Denom().Int64(),
+				rows[i] = table.CRow{Multiplier: a.RatString(), ANum: a.Num().Int64(), ADen: a.Denom().Int64(),
 					L: int32(e.L), C: int32(e.C), U: int32(e.U), K0: int64(e.K0), Terms: int64(e.Terms), Stable: int64(e.Stable),
 					Certain: e.Certain, ALogA: int32(alog), Ratio: ratio, Violations: int32(len(viol))}
 				for k := 1; k <= min(o.seqTerms, s.Len()); k++ {
-					seqs[i] = append(seqs[i], store.SeqRow{Multiplier: a.RatString(), K: int32(k), F: s.F[k-1].String(), R: int32(s.R[k-1])})
+					seqs[i] = append(seqs[i], table.SeqRow{Multiplier: a.RatString(), K: int32(k), F: s.F[k-1].String(), R: int32(s.R[k-1])})
 				}
 				for _, v := range viol {
 					fmt.Fprintf(stderr, "ntimes: a=%s violates %s at k=%d: %s\n", a.RatString(), v.Clause, v.K, v.Detail)
@@ -220,15 +221,15 @@ func solveAll(ctx context.Context, o ntimesOpts, stderr io.Writer) ([]store.CRow
 	if err := ctx.Err(); err != nil {
 		return nil, nil, fmt.Errorf("interrupted; earlier results left in place")
 	}
-	var all []store.SeqRow
+	var all []table.SeqRow
 	for _, s := range seqs {
 		all = append(all, s...)
 	}
 	return rows, all, nil
 }
 
-func ftTable1Report(rows []store.CRow, realC, realT []store.RealRow, unresolved []ntimes.Piece, o ntimesOpts) ([]byte, []byte) {
-	byA := map[string]store.CRow{}
+func ftTable1Report(rows []table.CRow, realC, realT []table.RealRow, unresolved []ntimes.Piece, o ntimesOpts) ([]byte, []byte) {
+	byA := map[string]table.CRow{}
 	for _, r := range rows {
 		byA[r.Multiplier] = r
 	}
@@ -336,7 +337,7 @@ func ftTable1Report(rows []store.CRow, realC, realT []store.RealRow, unresolved 
 	fmt.Fprintln(&md, "|---|---|---|---|---|")
 	for _, p := range conjectures.FTSequencesPrinted {
 		lo, _ := new(big.Rat).SetString(p.Lo)
-		var found *store.RealRow
+		var found *table.RealRow
 		for i := range realT {
 			l, _ := new(big.Rat).SetString(realT[i].Lo)
 			if l.Cmp(lo) <= 0 && (realT[i].Hi == "" || func() bool { h, _ := new(big.Rat).SetString(realT[i].Hi); return h.Cmp(lo) > 0 }()) {
@@ -396,8 +397,8 @@ func ftTable1Report(rows []store.CRow, realC, realT []store.RealRow, unresolved 
 
 // floorNote explains the U column if the printed U equals the floor of the
 // ratio rather than the ceiling in every differing row.
-func floorNote(rows []store.CRow) string {
-	byA := map[int]store.CRow{}
+func floorNote(rows []table.CRow) string {
+	byA := map[int]table.CRow{}
 	for _, r := range rows {
 		if r.ADen == 1 {
 			byA[int(r.ANum)] = r

@@ -10,7 +10,7 @@ import (
 
 	"fibnim/conjectures"
 	"fibnim/grundy"
-	"fibnim/internal/store"
+	"fibnim/table"
 )
 
 func runTable1(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -41,10 +41,10 @@ func runTable1(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		fmt.Fprintf(&csv, "%d,%d,%s,%s,%s\n", c.N, c.R, comp, c.Printed, c.Status)
 	}
-	if err := store.WriteAtomic(filepath.Join(dir, "lrs_table1.csv"), csv.Bytes()); err != nil {
+	if err := table.WriteAtomic(filepath.Join(dir, "lrs_table1.csv"), csv.Bytes()); err != nil {
 		return err
 	}
-	if err := store.WriteAtomic(filepath.Join(dir, "lrs_table1.md"), table1Markdown(tab, cells)); err != nil {
+	if err := table.WriteAtomic(filepath.Join(dir, "lrs_table1.md"), table1Markdown(tab, cells)); err != nil {
 		return err
 	}
 	diff := 0

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 
 	"fibnim/grundy"
-	"fibnim/internal/store"
+	"fibnim/table"
 )
 
 // missingError says that a figure's data is not there: the figure is
@@ -25,9 +25,9 @@ type source struct {
 
 	dense  *denseTable
 	starts *startValues
-	cRows  []store.CRow
-	seqs   []store.SeqRow
-	realC  []store.RealRow
+	cRows  []table.CRow
+	seqs   []table.SeqRow
+	realC  []table.RealRow
 }
 
 // need reports a missing file as missingError, and passes other errors on.
@@ -55,7 +55,7 @@ func (s *source) Dense() (*denseTable, error) {
 	if err := need(path); err != nil {
 		return nil, err
 	}
-	rd, err := store.Open[store.DenseCell](path)
+	rd, err := table.Open[table.DenseCell](path)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +64,7 @@ func (s *source) Dense() (*denseTable, error) {
 	// (N+1)(N+2)/2 cells.
 	N := int((math.Sqrt(8*float64(cells)+1)-3)/2 + 0.5)
 	if N < 0 || int64(N+1)*int64(N+2)/2 != cells {
-		return nil, fmt.Errorf("%s: %w: %d cells is not a triangle 0 <= r <= n <= N", path, store.ErrCorrupt, cells)
+		return nil, fmt.Errorf("%s: %w: %d cells is not a triangle 0 <= r <= n <= N", path, table.ErrCorrupt, cells)
 	}
 	t := &denseTable{rows: make([][]int16, N+1), mult: s.mult.String()}
 	for n := range t.rows {
@@ -73,10 +73,10 @@ func (s *source) Dense() (*denseTable, error) {
 			t.rows[n][r] = -1
 		}
 	}
-	_, err = store.Scan(path, 1<<16, func(b []store.DenseCell) error {
+	_, err = table.Scan(path, 1<<16, func(b []table.DenseCell) error {
 		for _, c := range b {
 			if c.N < 0 || int(c.N) > N || c.R < 0 || c.R > c.N || c.G < 0 || c.G > math.MaxInt16 {
-				return fmt.Errorf("%s: %w: cell (%d, %d) = %d out of range", path, store.ErrCorrupt, c.N, c.R, c.G)
+				return fmt.Errorf("%s: %w: cell (%d, %d) = %d out of range", path, table.ErrCorrupt, c.N, c.R, c.G)
 			}
 			t.rows[c.N][c.R] = int16(c.G)
 		}
@@ -88,7 +88,7 @@ func (s *source) Dense() (*denseTable, error) {
 	for n, row := range t.rows {
 		for r, g := range row {
 			if g < 0 {
-				return nil, fmt.Errorf("%s: %w: cell (%d, %d) missing", path, store.ErrCorrupt, n, r)
+				return nil, fmt.Errorf("%s: %w: cell (%d, %d) missing", path, table.ErrCorrupt, n, r)
 			}
 		}
 	}
@@ -112,7 +112,7 @@ func (s *source) Starts() (*startValues, error) {
 	if err := need(path); err != nil {
 		return nil, err
 	}
-	start, full, err := store.ReadStarts(path)
+	start, full, err := table.ReadStarts(path)
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +128,7 @@ func readAll[T any](dir, name string, dst *[]T) ([]T, error) {
 	if err := need(path); err != nil {
 		return nil, err
 	}
-	rows, _, err := store.ReadFile[T](path)
+	rows, _, err := table.ReadFile[T](path)
 	if err != nil {
 		return nil, err
 	}
@@ -139,8 +139,8 @@ func readAll[T any](dir, name string, dst *[]T) ([]T, error) {
 	return rows, nil
 }
 
-func (s *source) CTable() ([]store.CRow, error) { return readAll(s.dir, "c_table.parquet", &s.cRows) }
-func (s *source) Sequences() ([]store.SeqRow, error) {
+func (s *source) CTable() ([]table.CRow, error) { return readAll(s.dir, "c_table.parquet", &s.cRows) }
+func (s *source) Sequences() ([]table.SeqRow, error) {
 	return readAll(s.dir, "sequences.parquet", &s.seqs)
 }
-func (s *source) RealC() ([]store.RealRow, error) { return readAll(s.dir, "real_c.parquet", &s.realC) }
+func (s *source) RealC() ([]table.RealRow, error) { return readAll(s.dir, "real_c.parquet", &s.realC) }

@@ -16,7 +16,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"fibnim/internal/store"
+	"fibnim/table"
 )
 
 // figure is one named figure and how to draw it from the results.
@@ -158,7 +158,7 @@ func save(path, format string, d *drawing, dpi int) error {
 	if err != nil {
 		return err
 	}
-	return store.WriteAtomic(path, b)
+	return table.WriteAtomic(path, b)
 }
 
 // writeCaptions writes OUT/README.md: one line per figure file in OUT,
@@ -195,5 +195,5 @@ func writeCaptions(out, in string, done []figure, formats []string, dpi int) err
 	for _, n := range names {
 		fmt.Fprintln(&b, lines[n])
 	}
-	return store.WriteAtomic(path, b.Bytes())
+	return table.WriteAtomic(path, b.Bytes())
 }

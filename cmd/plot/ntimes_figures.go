@@ -12,7 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"fibnim/internal/store"
+	"fibnim/table"
 )
 
 func ntimesC(s *source) (*drawing, error) {
@@ -81,7 +81,7 @@ func ntimesReal(s *source) (*drawing, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows = append([]store.RealRow(nil), rows...)
+	rows = append([]table.RealRow(nil), rows...)
 	sort.Slice(rows, func(i, j int) bool { return rows[i].LoFloat < rows[j].LoFloat })
 	p := newPlot("c(a) for real a: a step function", "multiplier a", "c(a)")
 	steps := &segments{style: draw.LineStyle{Color: black, Width: 1.6}}

@@ -15,8 +15,8 @@ import (
 	"testing"
 
 	"fibnim/grundy"
-	"fibnim/internal/store"
 	"fibnim/ntimes"
+	"fibnim/table"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata/ from the current drawing")
@@ -45,39 +45,39 @@ func writeInputs(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var starts []store.StartValue
+	var starts []table.StartValue
 	for n := 0; n <= testStartN; n++ {
-		starts = append(starts, store.StartValue{N: int64(n), GStart: int32(tab.Start(n)), GFull: int32(tab.Full(n))})
+		starts = append(starts, table.StartValue{N: int64(n), GStart: int32(tab.Start(n)), GFull: int32(tab.Full(n))})
 	}
-	var cells []store.DenseCell
+	var cells []table.DenseCell
 	for n := 0; n <= testDenseN; n++ {
 		for r := 0; r <= n; r++ {
-			cells = append(cells, store.DenseCell{N: int32(n), R: int32(r), G: int32(tab.At(n, r))})
+			cells = append(cells, table.DenseCell{N: int32(n), R: int32(r), G: int32(tab.At(n, r))})
 		}
 	}
-	must(t, store.WriteFile(filepath.Join(gdir, "start_values.parquet"), nil, starts))
-	must(t, store.WriteFile(filepath.Join(gdir, "dense.parquet"), nil, cells))
+	must(t, table.WriteFile(filepath.Join(gdir, "start_values.parquet"), nil, starts))
+	must(t, table.WriteFile(filepath.Join(gdir, "dense.parquet"), nil, cells))
 
-	var crows []store.CRow
-	var seqs []store.SeqRow
+	var crows []table.CRow
+	var seqs []table.SeqRow
 	for _, s := range []string{"3/2", "2", "3", "4", "5", "7", "10", "15", "20", "30", "50", "100"} {
 		a, _ := new(big.Rat).SetString(s)
 		sq, e := ntimes.Solve(a, 200, 2, 1<<14)
 		x, _ := a.Float64()
 		alog, _ := ntimes.ALogA(a)
-		crows = append(crows, store.CRow{Multiplier: s, ANum: a.Num().Int64(), ADen: a.Denom().Int64(),
+		crows = append(crows, table.CRow{Multiplier: s, ANum: a.Num().Int64(), ADen: a.Denom().Int64(),
 			L: int32(e.L), C: int32(e.C), U: int32(e.U), K0: int64(e.K0), Terms: int64(e.Terms), Stable: int64(e.Stable),
 			Certain: e.Certain, ALogA: int32(alog), Ratio: float64(e.C) / (x * math.Log(x))})
 		for k := 1; k <= min(60, sq.Len()); k++ {
-			seqs = append(seqs, store.SeqRow{Multiplier: s, K: int32(k), F: sq.F[k-1].String(), R: int32(sq.R[k-1])})
+			seqs = append(seqs, table.SeqRow{Multiplier: s, K: int32(k), F: sq.F[k-1].String(), R: int32(sq.R[k-1])})
 		}
 	}
-	must(t, store.WriteFile(filepath.Join(ndir, "c_table.parquet"), nil, crows))
-	must(t, store.WriteFile(filepath.Join(ndir, "sequences.parquet"), nil, seqs))
+	must(t, table.WriteFile(filepath.Join(ndir, "c_table.parquet"), nil, crows))
+	must(t, table.WriteFile(filepath.Join(ndir, "sequences.parquet"), nil, seqs))
 	cs, _ := ntimes.CIntervals(6, 1<<8, big.NewRat(4, 1), 200, 2, 1<<14)
-	var real []store.RealRow
+	var real []table.RealRow
 	for _, c := range cs {
-		r := store.RealRow{Lo: c.Lo.RatString(), C: int32(c.C), Certain: c.Certain, HiFloat: math.Inf(1)}
+		r := table.RealRow{Lo: c.Lo.RatString(), C: int32(c.C), Certain: c.Certain, HiFloat: math.Inf(1)}
 		r.LoFloat, _ = c.Lo.Float64()
 		if c.Hi != nil {
 			r.Hi = c.Hi.RatString()
@@ -85,7 +85,7 @@ func writeInputs(t *testing.T, dir string) {
 		}
 		real = append(real, r)
 	}
-	must(t, store.WriteFile(filepath.Join(ndir, "real_c.parquet"), nil, real))
+	must(t, table.WriteFile(filepath.Join(ndir, "real_c.parquet"), nil, real))
 }
 
 func must(t *testing.T, err error) {

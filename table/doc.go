@@ -13,4 +13,4 @@
 // the encoder that makes them and the decoder that checks and expands them.
 //
 // The mathematics lives in grundy/ and ntimes/; this package knows only rows.
-package store
+package table

@@ -1,4 +1,4 @@
-package store
+package table
 
 import (
 	"math/rand/v2"

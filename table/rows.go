@@ -1,4 +1,4 @@
-package store
+package table
 
 // StartValue is one row of grundy/mult=A/start_values.parquet.
 type StartValue struct {
