@@ -32,7 +32,7 @@ type Breakpoint struct {
 // without the run column: files written before it existed hold a row per
 // n and would read as runs of length 0.
 func OpenBreakpoints(path string) (*Reader[Breakpoint], error) {
-	r, err := Open[Breakpoint](path)
+	r, err := OpenFile[Breakpoint](path)
 	if err != nil {
 		return nil, err
 	}

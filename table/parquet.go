@@ -168,8 +168,8 @@ type Reader[T any] struct {
 	buf  []T
 }
 
-// Open opens path for random access.
-func Open[T any](path string) (rd *Reader[T], err error) {
+// OpenFile opens the Parquet file path for random access.
+func OpenFile[T any](path string) (rd *Reader[T], err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

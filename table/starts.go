@@ -6,7 +6,7 @@ import "fmt"
 // by n = 0..N: start[n] = G(n, n-1) and full[n] = G(n). A row outside
 // 0..N or a value above 255 is reported as corrupt.
 func ReadStarts(path string) (start, full []uint8, err error) {
-	rd, err := Open[StartValue](path)
+	rd, err := OpenFile[StartValue](path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fibnim/internal/cli"
 	"fmt"
 	"io"
 	"runtime"
@@ -23,7 +24,7 @@ func runAll(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if _, err := parseSize("n", *n); err != nil {
+	if _, err := cli.ParseSize("n", *n); err != nil {
 		return err
 	}
 	if err := prepareDir(*out); err != nil {

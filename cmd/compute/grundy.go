@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"strconv"
 	"time"
 
 	"fibnim/grundy"
+	"fibnim/internal/cli"
 	"fibnim/table"
 	"fibnim/version"
 )
@@ -66,7 +66,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 		return o, usagef("grundy: -n is required")
 	}
 	var err error
-	if o.N, err = parseSize("n", *n); err != nil {
+	if o.N, err = cli.ParseSize("n", *n); err != nil {
 		return o, err
 	}
 	if o.mult, err = grundy.ParseMultiplier(*mult); err != nil {
@@ -76,12 +76,12 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 		return o, usagef("-workers %d: need at least 1", *workers)
 	}
 	o.workers = *workers
-	if o.denseMax, err = parseSize("dense-max", *denseMax); err != nil {
+	if o.denseMax, err = cli.ParseSize("dense-max", *denseMax); err != nil {
 		return o, err
 	}
-	o.maxMem = availableMemory()
+	o.maxMem = cli.AvailableMemory()
 	if *maxMem != "" {
-		if o.maxMem, err = parseBytes(*maxMem); err != nil {
+		if o.maxMem, err = cli.ParseBytes(*maxMem); err != nil {
 			return o, err
 		}
 	}
@@ -130,14 +130,14 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	need := grundy.DenseBytes(o.N)
 	if o.maxMem > 0 && need > o.maxMem {
-		return usagef("-n %d: the dense table needs about %s, more than the %s allowed (-max-mem)", o.N, humanBytes(need), humanBytes(o.maxMem))
+		return usagef("-n %d: the dense table needs about %s, more than the %s allowed (-max-mem)", o.N, cli.HumanBytes(need), cli.HumanBytes(o.maxMem))
 	}
-	dir := filepath.Join(o.out, "grundy", "mult="+o.mult.Folder())
+	dir := table.Dir(o.out, o.mult)
 	if err := prepareDir(dir); err != nil {
 		return err
 	}
 	start := time.Now()
-	fmt.Fprintf(stderr, "grundy: dense engine, N=%d, a=%s, %d workers, about %s\n", o.N, o.mult, o.workers, humanBytes(need))
+	fmt.Fprintf(stderr, "grundy: dense engine, N=%d, a=%s, %d workers, about %s\n", o.N, o.mult, o.workers, cli.HumanBytes(need))
 	tab, err := grundy.Dense(o.N, o.mult, o.workers)
 	if err != nil {
 		return err
@@ -146,11 +146,7 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("interrupted; earlier results left in place")
 	}
 	fmt.Fprintf(stderr, "grundy: table filled in %v\n", time.Since(start).Round(time.Millisecond))
-	meta := runMeta("dense", o)
-	if err := writeStartValues(ctx, filepath.Join(dir, "start_values.parquet"), meta, o.N, tab.Start, tab.Full); err != nil {
-		return err
-	}
-	if err := writeDense(ctx, filepath.Join(dir, "dense.parquet"), meta, tab, min(o.N, o.denseMax)); err != nil {
+	if err := table.WriteDenseTable(ctx, dir, runMeta("dense", o), o.N, tab.Start, tab.Full, tab, o.denseMax); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s/{start_values,dense}.parquet (N=%d, dense rows n<=%d) in %v\n", dir, o.N, min(o.N, o.denseMax), time.Since(start).Round(time.Millisecond))
@@ -158,64 +154,52 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 
 func runMeta(engine string, o grundyOpts) map[string]string {
-	return map[string]string{
-		"fibnim.engine":    engine,
-		"fibnim.N":         strconv.Itoa(o.N),
-		"fibnim.mult":      o.mult.String(),
-		"fibnim.dense_max": strconv.Itoa(o.denseMax),
-		"fibnim.revision":  version.Revision(),
-		"fibnim.game":      "position (n,r); removing k<=r leads to (n-k, min(floor(a*k), n-k)); start (n, n-1)",
-	}
+	return table.Meta(engine, o.N, o.mult, o.denseMax, version.Revision())
 }
 
-// writeStartValues streams rows n = 0..N with g_start = start(n) and
-// g_full = full(n).
-func writeStartValues(ctx context.Context, path string, meta map[string]string, N int, start, full func(int) int) error {
-	w, err := table.Create[table.StartValue](path, meta)
+// runBreakpointGrundy checks the memory, then runs table.Build with a
+// progress bar.
+func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Writer) error {
+	writers, need, ok := table.PlanBuild(o.N, o.workers, o.breakpoints, o.maxMem)
+	if !ok {
+		return usagef("-n %d: the breakpoint engine needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers", o.N, cli.HumanBytes(need), o.workers, cli.HumanBytes(o.maxMem))
+	}
+	dir := table.Dir(o.out, o.mult)
+	if err := prepareDir(dir); err != nil {
+		return err
+	}
+	var prog *cli.Progress
+	cfg := table.BuildConfig{Dir: dir, N: o.N, Mult: o.mult, Workers: o.workers, Breakpoints: o.breakpoints,
+		DenseMax: o.denseMax, Writers: writers, Revision: version.Revision(), CheckpointEvery: o.ckptEvery, Log: stderr}
+	cfg.Started = func(fromG int) {
+		w := ""
+		if o.breakpoints {
+			switch writers {
+			case 0:
+				w = ", files written in turn"
+			case 1:
+				w = ", 1 file writer"
+			default:
+				w = fmt.Sprintf(", %d file writers", writers)
+			}
+		}
+		fmt.Fprintf(stderr, "grundy: breakpoint engine, N=%d, a=%s, %d workers%s, estimated peak %s\n", o.N, o.mult, o.workers, w, cli.HumanBytes(need))
+		prog = cli.NewProgress(stderr, o.N, fromG)
+	}
+	cfg.Done = func(g, firstN int) { prog.Finished(g, firstN) }
+	maxG, elapsed, err := table.Build(ctx, cfg)
+	if prog != nil {
+		prog.Stop(err == nil)
+	}
 	if err != nil {
 		return err
 	}
-	buf := make([]table.StartValue, 0, 1<<16)
-	for n := 0; n <= N; n++ {
-		buf = append(buf, table.StartValue{N: int64(n), GStart: int32(start(n)), GFull: int32(full(n))})
-		if len(buf) == cap(buf) || n == N {
-			if err := ctx.Err(); err != nil {
-				w.Abort()
-				return fmt.Errorf("interrupted; %s left as it was", path)
-			}
-			if err := w.Write(buf); err != nil {
-				w.Abort()
-				return err
-			}
-			buf = buf[:0]
-		}
+	what := "start_values.parquet"
+	if o.breakpoints {
+		what = "start_values.parquet and breakpoints/ (" + strconv.Itoa(maxG) + " files)"
 	}
-	return w.Close()
-}
-
-func writeDense(ctx context.Context, path string, meta map[string]string, tab *grundy.Table, upto int) error {
-	w, err := table.Create[table.DenseCell](path, meta)
-	if err != nil {
-		return err
-	}
-	buf := make([]table.DenseCell, 0, 1<<16)
-	for n := 0; n <= upto; n++ {
-		for r, g := range tab.Row(n) {
-			buf = append(buf, table.DenseCell{N: int32(n), R: int32(r), G: int32(g)})
-		}
-		if len(buf) >= 1<<16 || n == upto {
-			if err := ctx.Err(); err != nil {
-				w.Abort()
-				return fmt.Errorf("interrupted; %s left as it was", path)
-			}
-			if err := w.Write(buf); err != nil {
-				w.Abort()
-				return err
-			}
-			buf = buf[:0]
-		}
-	}
-	return w.Close()
+	fmt.Fprintf(stdout, "wrote %s/%s: N=%d, max G(n)=%d, engine time %v\n", dir, what, o.N, maxG, elapsed.Round(time.Millisecond))
+	return nil
 }
 
 // maxBruteN bounds the oracle: it is cubic in N.
@@ -227,7 +211,7 @@ func runBruteGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Writer)
 	if o.N > maxBruteN {
 		return usagef("-engine brute: -n %d is above its limit %d", o.N, maxBruteN)
 	}
-	dir := filepath.Join(o.out, "grundy", "mult="+o.mult.Folder())
+	dir := table.Dir(o.out, o.mult)
 	if err := prepareDir(dir); err != nil {
 		return err
 	}
@@ -236,7 +220,7 @@ func runBruteGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Writer)
 	fmt.Fprintf(stderr, "grundy: brute-force oracle filled N=%d in %v\n", o.N, time.Since(start).Round(time.Millisecond))
 	full := func(n int) int { return g[n][n] }
 	st := func(n int) int { return g[n][max(n-1, 0)] }
-	if err := writeStartValues(ctx, filepath.Join(dir, "start_values.parquet"), runMeta("brute", o), o.N, st, full); err != nil {
+	if err := table.WriteDenseTable(ctx, dir, runMeta("brute", o), o.N, st, full, nil, 0); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s/start_values.parquet (N=%d, brute-force oracle)\n", dir, o.N)

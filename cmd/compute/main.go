@@ -98,3 +98,12 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	}
 	return nil
 }
+
+// prepareDir creates dir and checks that a file can be written in it,
+// without touching anything already there; a failure is a usage error.
+func prepareDir(dir string) error {
+	if err := cli.PrepareDir(dir); err != nil {
+		return usageError{Msg: err.Error()}
+	}
+	return nil
+}

@@ -139,14 +139,14 @@ func TestGrundyWritesAndInterruptKeepsOld(t *testing.T) {
 	}
 }
 
-// The breakpoint files answer G(n, r) and its moves exactly as the dense
-// table does, cell by cell.
-func TestBreakpointValuerEqualsDense(t *testing.T) {
+// A query answered from the table on disk finds the same values and
+// winning moves as the dense table, cell by cell.
+func TestTableValuerEqualsDense(t *testing.T) {
 	dir := t.TempDir()
 	if _, err := runArgs(t, "grundy", "-n", "2000", "-engine", "breakpoint", "-out", dir); err != nil {
 		t.Fatal(err)
 	}
-	bv, err := openBreakpointValuer(2000, grundy.Fibonacci, dir)
+	bv, err := openTableValuer(2000, grundy.Fibonacci, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,75 +175,20 @@ func TestBreakpointValuerEqualsDense(t *testing.T) {
 	}
 }
 
-// verify reads R_1..R_4 back from the breakpoint runs exactly as the dense
-// table gives them, and a file that breaks the layout is refused by query
-// and verify alike.
-func TestLowRowsFromBreakpoints(t *testing.T) {
-	const N = 3000
+// query and verify refuse a table with a gap in its breakpoint files,
+// instead of answering with a smaller value.
+func TestQueryAndVerifyRefuseMissingFile(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := runArgs(t, "grundy", "-n", "3000", "-engine", "breakpoint", "-out", dir); err != nil {
+	if _, err := runArgs(t, "grundy", "-n", "50000", "-out", dir); err != nil {
 		t.Fatal(err)
 	}
-	gdir := filepath.Join(dir, "grundy", "mult=2")
-	l, n, _, err := loadLowRows(gdir)
-	if err != nil || n != N {
-		t.Fatal(n, err)
-	}
-	tab, _ := grundy.Dense(N, grundy.Fibonacci, 2)
-	for g := 1; g <= 4; g++ {
-		for m := 0; m <= N; m++ {
-			want := uint32(grundy.Inf)
-			for r := 0; r <= m; r++ {
-				if tab.At(m, r) >= g {
-					want = uint32(r)
-					break
-				}
-			}
-			if l.R[g-1][m] != want {
-				t.Fatalf("R_%d(%d) = %d from the breakpoint files, %d from the dense table", g, m, l.R[g-1][m], want)
-			}
-		}
-	}
-
-	// Corrupt g=2: a run that overlaps the one before it.
-	path := breakpointFile(filepath.Join(gdir, "breakpoints"), 2)
-	rows, meta, err := table.ReadFile[table.Breakpoint](path)
-	if err != nil || len(rows) < 3 {
-		t.Fatal(len(rows), err)
-	}
-	rows[2].N = rows[1].N
-	if err := table.WriteFile(path, meta, rows); err != nil {
+	if err := os.Remove(table.BreakpointFile(filepath.Join(table.Dir(dir, grundy.Fibonacci), table.BreakpointsDir), 7)); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, _, err := loadLowRows(gdir); err == nil || !strings.Contains(err.Error(), "bad breakpoint row") {
-		t.Errorf("verify accepted an overlapping run: %v", err)
+	if _, err := runArgs(t, "query", "-in", dir, "-n", "45000"); !errors.Is(err, table.ErrInvalid) {
+		t.Errorf("query: got %v, want a refusal", err)
 	}
-	bv, err := openBreakpointValuer(N, grundy.Fibonacci, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bv.Value(N, N); err == nil || !strings.Contains(err.Error(), "bad breakpoint row") {
-		t.Errorf("query accepted an overlapping run: %v", err)
-	}
-}
-
-// A run that reaches past the table's N is refused by verify.
-func TestLowRowsRefuseRunPastN(t *testing.T) {
-	dir := t.TempDir()
-	if _, err := runArgs(t, "grundy", "-n", "3000", "-engine", "breakpoint", "-out", dir); err != nil {
-		t.Fatal(err)
-	}
-	gdir := filepath.Join(dir, "grundy", "mult=2")
-	path := breakpointFile(filepath.Join(gdir, "breakpoints"), 1)
-	rows, meta, err := table.ReadFile[table.Breakpoint](path)
-	if err != nil || len(rows) == 0 {
-		t.Fatal(len(rows), err)
-	}
-	rows[len(rows)-1].Run += 5
-	if err := table.WriteFile(path, meta, rows); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, _, err := loadLowRows(gdir); err == nil || !strings.Contains(err.Error(), "ends past N") {
-		t.Errorf("verify accepted a run past N: %v", err)
+	if _, err := runArgs(t, "verify", "-in", dir); !errors.Is(err, table.ErrInvalid) {
+		t.Errorf("verify: got %v, want a refusal", err)
 	}
 }

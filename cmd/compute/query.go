@@ -2,13 +2,16 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
 
 	"fibnim/grundy"
+	"fibnim/table"
 )
 
 // heap is one position (n, r) of a sum.
@@ -124,7 +127,54 @@ func newValuer(N int, a grundy.Multiplier, in string) (valuer, error) {
 		}
 		return denseValuer{t}, nil
 	}
-	return openBreakpointValuer(N, a, in)
+	return openTableValuer(N, a, in)
+}
+
+// tableValuer answers queries from a computed table on disk.
+type tableValuer struct{ t *table.Table }
+
+func openTableValuer(N int, a grundy.Multiplier, in string) (valuer, error) {
+	dir := table.Dir(in, a)
+	hint := fmt.Sprintf("run compute grundy -n %d -mult %s -out %s first", N, a, in)
+	t, err := table.Open(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("n=%d is above the dense query limit %d and %s holds no table; %s", N, maxQueryDense, dir, hint)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if t.N() < N {
+		return nil, fmt.Errorf("%s covers n <= %d; %s", dir, t.N(), hint)
+	}
+	if !t.HasBreakpoints() {
+		return nil, fmt.Errorf("n=%d is above the dense query limit %d and %s holds no breakpoint table; %s", N, maxQueryDense, dir, hint)
+	}
+	return tableValuer{t}, nil
+}
+
+func (v tableValuer) Value(n, r int) (int, error) { return v.t.Value(n, r) }
+
+func (v tableValuer) MovesTo(n, r, t int) ([]int, error) {
+	if r == 0 {
+		return nil, nil
+	}
+	lo, hi := n-r, n-1
+	at, err := v.t.Column(t, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	above, err := v.t.Column(t+1, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	var ks []int
+	for k := 1; k <= r; k++ {
+		m, c := moveTo(v.t.Mult(), n, k)
+		if at[m-lo] <= uint32(c) && uint32(c) < above[m-lo] {
+			ks = append(ks, k)
+		}
+	}
+	return ks, nil
 }
 
 func moveTo(a grundy.Multiplier, n, k int) (int, int) {

@@ -55,7 +55,7 @@ func (s *source) Dense() (*denseTable, error) {
 	if err := need(path); err != nil {
 		return nil, err
 	}
-	rd, err := table.Open[table.DenseCell](path)
+	rd, err := table.OpenFile[table.DenseCell](path)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -10,16 +10,16 @@ import (
 	"time"
 )
 
-// progressReporter shows a breakpoint run's progress: a bar with rate and
+// Progress shows a breakpoint run's progress: a bar with rate and
 // ETA on a terminal, otherwise a log line every few seconds.
-type progressReporter struct {
+type Progress struct {
 	w        io.Writer
 	tty      bool
 	every    time.Duration
 	start    time.Time
 	N        int
 	mu       sync.Mutex
-	g        int       // values finished
+	g        int       // values Finished
 	h        []float64 // h(g): first n with G(n) >= g
 	last     time.Time
 	stopOnce sync.Once
@@ -35,8 +35,8 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-func newProgress(w io.Writer, N, fromG int) *progressReporter {
-	p := &progressReporter{w: w, tty: isTerminal(w), every: 5 * time.Second, start: time.Now(), N: N, g: fromG, done: make(chan struct{})}
+func NewProgress(w io.Writer, N, fromG int) *Progress {
+	p := &Progress{w: w, tty: isTerminal(w), every: 5 * time.Second, start: time.Now(), N: N, g: fromG, done: make(chan struct{})}
 	if p.tty {
 		p.every = 500 * time.Millisecond
 	}
@@ -55,8 +55,8 @@ func newProgress(w io.Writer, N, fromG int) *progressReporter {
 	return p
 }
 
-// finished records that value g is complete and h(g) = firstN.
-func (p *progressReporter) finished(g, firstN int) {
+// Finished records that value g is complete and h(g) = firstN.
+func (p *Progress) Finished(g, firstN int) {
 	p.mu.Lock()
 	p.g = g
 	p.h = append(p.h, float64(max(firstN, 1)))
@@ -66,7 +66,7 @@ func (p *progressReporter) finished(g, firstN int) {
 // estimate extrapolates the number of values still to come from the growth
 // of h(g): if h grows by a factor q per value, about log(N/h)/log(q) more
 // values fit below N. It returns -1 when there is too little to go on.
-func (p *progressReporter) estimate() float64 {
+func (p *Progress) estimate() float64 {
 	k := len(p.h)
 	if k < 6 {
 		return -1
@@ -78,7 +78,7 @@ func (p *progressReporter) estimate() float64 {
 	return math.Max(0, math.Log(float64(p.N)/p.h[k-1])/math.Log(q)) + 1
 }
 
-func (p *progressReporter) print(final bool) {
+func (p *Progress) print(final bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	el := time.Since(p.start)
@@ -106,7 +106,7 @@ func (p *progressReporter) print(final bool) {
 	fmt.Fprintf(p.w, "grundy: %d values done, %.3g rows/s, elapsed %v, ETA %s (extrapolated from h(g))\n", p.g, rate, el.Round(time.Second), eta)
 }
 
-func (p *progressReporter) stop(ok bool) {
+func (p *Progress) Stop(ok bool) {
 	p.stopOnce.Do(func() {
 		close(p.done)
 		if ok {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -6,13 +6,11 @@ import (
 	"os"
 	"strconv"
 	"strings"
-
-	"fibnim/internal/cli"
 )
 
-// parseSize reads a non-negative integer size, allowing 1e6 and 10^6 forms
+// ParseSize reads a non-negative integer size, allowing 1e6 and 10^6 forms
 // and '_' separators.
-func parseSize(name, s string) (int, error) {
+func ParseSize(name, s string) (int, error) {
 	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
 	if base, exp, ok := strings.Cut(t, "^"); ok {
 		b, err1 := strconv.Atoi(base)
@@ -21,7 +19,7 @@ func parseSize(name, s string) (int, error) {
 			v := 1
 			for i := 0; i < e; i++ {
 				if v > (1<<62)/max(b, 1) {
-					return 0, usagef("-%s %s is too large", name, s)
+					return 0, Usagef("-%s %s is too large", name, s)
 				}
 				v *= b
 			}
@@ -35,7 +33,7 @@ func parseSize(name, s string) (int, error) {
 			v := b
 			for i := 0; i < e; i++ {
 				if v > (1<<62)/10 {
-					return 0, usagef("-%s %s is too large", name, s)
+					return 0, Usagef("-%s %s is too large", name, s)
 				}
 				v *= 10
 			}
@@ -44,16 +42,16 @@ func parseSize(name, s string) (int, error) {
 	}
 	v, err := strconv.ParseInt(t, 10, 64)
 	if err != nil {
-		return 0, usagef("-%s %q is not a whole number", name, s)
+		return 0, Usagef("-%s %q is not a whole number", name, s)
 	}
 	if v < 0 {
-		return 0, usagef("-%s %s is negative", name, s)
+		return 0, Usagef("-%s %s is negative", name, s)
 	}
 	return int(v), nil
 }
 
-// parseBytes reads a memory size such as 4GiB, 500MB or 1073741824.
-func parseBytes(s string) (uint64, error) {
+// ParseBytes reads a memory size such as 4GiB, 500MB or 1073741824.
+func ParseBytes(s string) (uint64, error) {
 	t := strings.TrimSpace(strings.ToLower(s))
 	mult := uint64(1)
 	for _, u := range []struct {
@@ -67,13 +65,13 @@ func parseBytes(s string) (uint64, error) {
 	}
 	v, err := strconv.ParseFloat(t, 64)
 	if err != nil || v <= 0 {
-		return 0, usagef("-max-mem %q is not a memory size (e.g. 4GiB)", s)
+		return 0, Usagef("-max-mem %q is not a memory size (e.g. 4GiB)", s)
 	}
 	return uint64(v * float64(mult)), nil
 }
 
-// availableMemory is MemAvailable from /proc/meminfo, or 0 if unknown.
-func availableMemory() uint64 {
+// AvailableMemory is MemAvailable from /proc/meminfo, or 0 if unknown.
+func AvailableMemory() uint64 {
 	f, err := os.Open("/proc/meminfo")
 	if err != nil {
 		return 0
@@ -89,7 +87,7 @@ func availableMemory() uint64 {
 	return 0
 }
 
-func humanBytes(b uint64) string {
+func HumanBytes(b uint64) string {
 	switch {
 	case b >= 1<<30:
 		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
@@ -97,13 +95,4 @@ func humanBytes(b uint64) string {
 		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
 	}
 	return fmt.Sprintf("%d KiB", (b+1023)>>10)
-}
-
-// prepareDir creates dir and checks that a file can be written in it,
-// without touching anything already there.
-func prepareDir(dir string) error {
-	if err := cli.PrepareDir(dir); err != nil {
-		return usageError{Msg: err.Error()}
-	}
-	return nil
 }

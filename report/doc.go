@@ -1,0 +1,19 @@
+// Package report renders what the pipeline found as files a reader opens:
+// the verification report (report.md and checks.json) and the papers'
+// tables regenerated beside the print (ft_table1.md and .csv,
+// lrs_table1.md and .csv).
+//
+// Every Markdown file is built by one writer (markdown.go), and every file
+// reaches the disk through WriteFiles: a temporary file and a rename, so a
+// killed run never leaves half a report where a good one was.
+//
+// It owns only the rendering. It computes nothing the checks have not
+// computed (package conjectures), reads no Parquet file (package table),
+// and puts no date or host name in a file, so a rerun reproduces them.
+//
+// References:
+//   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",
+//     Int. J. Game Theory 45(3), 2016: Table 1, and the theorems checked.
+//   - P. Frankl, N. Tokushige, "The game of n-times nim", Discrete Math.
+//     260, 2003: Table 1, Theorem 2 (vii) (L and U), Theorem 2 (viii).
+package report

@@ -1,0 +1,232 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"fibnim/grundy"
+)
+
+// BuildConfig describes a breakpoint run that writes one table folder.
+type BuildConfig struct {
+	Dir         string // the table folder (Dir(root, Mult)); created if missing
+	N           int
+	Mult        grundy.Multiplier
+	Workers     int
+	Breakpoints bool // write the breakpoint files; false: start values only
+	DenseMax    int  // dense.parquet holds rows n <= min(N, DenseMax)
+	Writers     int  // breakpoint files written at once, from PlanBuild
+	Revision    string
+
+	// CheckpointEvery is the least time between checkpoints; 0 means
+	// after every value. At large N checkpoints come less often (see Build).
+	CheckpointEvery time.Duration
+
+	Log     io.Writer           // one line per notice (resume, stale run); nil discards
+	Started func(fromG int)     // called once before the sweeps; fromG > 0 on resume
+	Done    func(g, firstN int) // called when value g is complete; firstN is the least n with G(n) >= g, or -1
+}
+
+// writerBytes is the memory of one Parquet writer's buffers (and of the
+// dense side table).
+const writerBytes = 256 << 20
+
+// PlanBuild returns how many breakpoint files a run may write at once
+// within maxMem bytes (0: no limit), and the peak memory it estimates for
+// that many. Each writer holds its R_g, 4 bytes per row, so that encoding
+// (as costly as the sweeps) overlaps them; with less memory, fewer, down to
+// 0: files written in turn. ok is false when even that does not fit.
+func PlanBuild(N, workers int, breakpoints bool, maxMem uint64) (writers int, need uint64, ok bool) {
+	est := func(hold int) uint64 {
+		return grundy.BreakpointBytes(N, workers, hold) + grundy.StartCountsBytes(N) + uint64(max(hold, 1))*writerBytes
+	}
+	if breakpoints {
+		writers = workers
+	}
+	for writers > 0 && maxMem > 0 && est(writers) > maxMem {
+		writers--
+	}
+	return writers, est(writers), maxMem == 0 || est(writers) <= maxMem
+}
+
+// Build runs the breakpoint engine and writes the table folder cfg.Dir:
+// start_values.parquet, dense.parquet and, with cfg.Breakpoints, one
+// breakpoint file per value.
+//
+// The new files are made in Dir/.run/ and moved into place only when the
+// run completes, so an earlier complete table is never damaged. Dir/.run/
+// also holds checkpoint.bin: a run killed at any point and started again
+// with the same parameters resumes from the last checkpoint and ends with
+// byte-identical files. A checkpoint holds 6 bytes per row, so until one
+// has been timed the first comes after ten times its estimated writing time
+// (at 200 MB/s), and later ones after twenty times the measured one:
+// writing them stays near 5% of the run.
+//
+// It returns the largest value G(n), and the time the engine took.
+func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duration, err error) {
+	logf := func(format string, args ...any) {
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, format, args...)
+		}
+	}
+	dir := cfg.Dir
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, 0, err
+	}
+	work := filepath.Join(dir, runDir)
+	workBP := filepath.Join(work, BreakpointsDir)
+	ckPath := filepath.Join(work, "checkpoint.bin")
+	ck, err := loadCheckpoint(ckPath, cfg.N, cfg.Mult, cfg.Breakpoints)
+	if ck != nil && cfg.Breakpoints {
+		for g := 1; g <= ck.G; g++ {
+			if _, serr := os.Stat(BreakpointFile(workBP, g)); serr != nil {
+				ck, err = nil, fmt.Errorf("breakpoint file g=%d is missing", g)
+				break
+			}
+		}
+	}
+	switch {
+	case ck != nil:
+		logf("grundy: resuming from the checkpoint at g=%d in %s\n", ck.G, work)
+	case errors.Is(err, os.ErrNotExist):
+	case errors.Is(err, errStale):
+		logf("grundy: ignoring an unfinished run with other parameters in %s\n", work)
+	default:
+		logf("grundy: ignoring an unusable checkpoint: %v\n", err)
+	}
+	if ck == nil {
+		if err := os.RemoveAll(work); err != nil {
+			return 0, 0, err
+		}
+		ck = &checkpoint{N: cfg.N, P: cfg.Mult.P, Q: cfg.Mult.Q, breakpoints: cfg.Breakpoints, counts: grundy.NewStartCounts(cfg.N)}
+	}
+	if err := os.MkdirAll(workBP, 0o755); err != nil {
+		return 0, 0, err
+	}
+	// A killed run may have left half-written temporary files behind.
+	for _, d := range []string{dir, workBP} {
+		stale, _ := filepath.Glob(filepath.Join(d, ".*.tmp-*"))
+		for _, f := range stale {
+			os.Remove(f)
+		}
+	}
+	if cfg.Started != nil {
+		cfg.Started(ck.G)
+	}
+
+	meta := Meta("breakpoint", cfg.N, cfg.Mult, cfg.DenseMax, cfg.Revision)
+	counts := ck.counts
+	hold := 0
+	if cfg.Breakpoints {
+		hold = cfg.Writers
+	}
+	start := time.Now()
+	lastCk := time.Now()
+	ckGap := cfg.CheckpointEvery
+	if ckGap > 0 {
+		ckGap = max(ckGap, 10*time.Duration(6*float64(cfg.N+1)/200e6*float64(time.Second)))
+	}
+	files := newFileWriters(ctx, max(hold, 1))
+	// emit hands R_g to a file writer, which calls release once the file
+	// is written. A checkpoint at g claims the files up to g, so it first
+	// waits for every file in flight, and keeps R until it is saved.
+	emit := func(g int, R []uint32, release func()) error {
+		if err := files.failed(); err != nil {
+			release()
+			return err
+		}
+		first := -1
+		for n, r := range R {
+			if r <= uint32(n) {
+				first = n
+				break
+			}
+		}
+		// Keep R here when a checkpoint is due (or there is no memory for
+		// holding it); otherwise the writer releases it.
+		keep := time.Since(lastCk) >= ckGap || hold == 0 || !cfg.Breakpoints
+		if cfg.Breakpoints {
+			after := release
+			if keep {
+				after = func() {}
+			}
+			files.write(BreakpointFile(workBP, g), meta, g, R, after)
+			if keep {
+				if err := files.wait(); err != nil {
+					release()
+					return err
+				}
+			}
+		}
+		if cfg.Done != nil {
+			cfg.Done(g, first)
+		}
+		if !keep {
+			return nil
+		}
+		defer release()
+		if time.Since(lastCk) < ckGap {
+			return nil
+		}
+		t0 := time.Now()
+		c := &checkpoint{N: cfg.N, G: g, P: cfg.Mult.P, Q: cfg.Mult.Q, breakpoints: cfg.Breakpoints, R: R, counts: counts}
+		if err := c.save(ckPath); err != nil {
+			return fmt.Errorf("writing checkpoint: %w", err)
+		}
+		lastCk = time.Now()
+		// Keep the time spent writing checkpoints under 5% of the run.
+		if cfg.CheckpointEvery > 0 {
+			ckGap = max(cfg.CheckpointEvery, 20*lastCk.Sub(t0))
+		}
+		return nil
+	}
+	maxG, err = grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: cfg.N, Mult: cfg.Mult, Workers: cfg.Workers, FromG: ck.G, FromR: ck.R, Counts: counts, EmitHeld: emit, Hold: hold})
+	if werr := files.wait(); err == nil {
+		err = werr
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return 0, 0, fmt.Errorf("%w; earlier results left in place; run the same command again to resume from the last checkpoint in %s", ErrInterrupted, work)
+		}
+		return 0, 0, err
+	}
+	elapsed = time.Since(start)
+	meta[MetaMaxG] = strconv.Itoa(maxG)
+
+	// The dense side table is small; the dense engine fills it.
+	dmax := min(cfg.N, cfg.DenseMax)
+	tab, err := grundy.Dense(dmax, cfg.Mult, cfg.Workers)
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := WriteDense(ctx, filepath.Join(dir, DenseFile), meta, tab, dmax); err != nil {
+		return 0, 0, err
+	}
+	// Breakpoint files of an earlier run go, also when this run writes
+	// none: they would not match the new start values, and Open refuses a
+	// folder that mixes runs.
+	final := filepath.Join(dir, BreakpointsDir)
+	if _, err := os.Stat(final); err == nil {
+		if err := os.Rename(final, filepath.Join(work, "old-breakpoints")); err != nil {
+			return 0, 0, err
+		}
+	}
+	if cfg.Breakpoints {
+		if err := os.Rename(workBP, final); err != nil {
+			return 0, 0, err
+		}
+	}
+	if err := WriteStartValues(ctx, filepath.Join(dir, StartValuesFile), meta, cfg.N, counts.StartValue, counts.G); err != nil {
+		return 0, 0, err
+	}
+	if err := os.RemoveAll(work); err != nil {
+		return 0, 0, err
+	}
+	return maxG, elapsed, nil
+}

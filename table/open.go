@@ -1,0 +1,458 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"fibnim/grundy"
+)
+
+// Table is a validated table folder: the start values of every n <= N and,
+// where the run wrote them, the breakpoint files and the dense cells.
+// Its methods read the files on demand; a Table is not safe for concurrent
+// use. Close releases the open files.
+type Table struct {
+	dir    string
+	n      int
+	mult   grundy.Multiplier
+	maxG   int // -1 until known (dense engine tables record none)
+	engine string
+	meta   map[string]string
+
+	denseN int // largest row of dense.parquet, -1 if absent
+	dense  [][]int16
+
+	files []*Reader[Breakpoint] // files[g-1]; nil without breakpoints
+	first [][]int64             // first[g-1][p]: first row of page p
+	minN  [][]int64             // minN[g-1][p]: least n in page p
+}
+
+// ErrInvalid wraps every reason Open refuses a folder.
+var ErrInvalid = errors.New("not a complete table folder")
+
+func invalid(dir, format string, args ...any) error {
+	return fmt.Errorf("%s: %w: %s", dir, ErrInvalid, fmt.Sprintf(format, args...))
+}
+
+var bpName = regexp.MustCompile(`^g=(\d{4,})\.parquet$`)
+
+// Open validates the table folder dir (ROOT/grundy/mult=A, see Dir) and
+// opens it. It refuses, with an error wrapping ErrInvalid:
+//   - a folder without start_values.parquet;
+//   - a file whose N or multiplier differs from start_values.parquet's, or
+//     from the folder's name mult=A;
+//   - a breakpoints/ folder that lacks a file g=XXXX.parquet for some g
+//     from 1 to the largest value G(n) recorded by the run, or holds any
+//     other file, or a file whose own g is not its name's;
+//   - breakpoints/ beside start values that the breakpoint engine did not
+//     write.
+//
+// So a reader never answers from a table with a gap, a stray or a foreign
+// file. Runs are checked as they are read (sorted, not overlapping, inside
+// 0..N, 1 <= r_min <= n): a bad one is an error, never a wrong value.
+func Open(dir string) (*Table, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return nil, invalid(dir, "not a folder")
+	}
+	svPath := filepath.Join(dir, StartValuesFile)
+	sv, err := OpenFile[StartValue](svPath)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, invalid(dir, "no %s", StartValuesFile)
+	}
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{dir: dir, meta: sv.Meta, maxG: -1, denseN: -1, engine: sv.Meta[MetaEngine]}
+	rows := sv.NumRows()
+	sv.Close()
+	if t.n, err = strconv.Atoi(sv.Meta[MetaN]); err != nil || int64(t.n)+1 != rows {
+		return nil, invalid(dir, "%s holds %d rows, but its metadata says N = %q", StartValuesFile, rows, sv.Meta[MetaN])
+	}
+	if t.mult, err = grundy.ParseMultiplier(sv.Meta[MetaMult]); err != nil {
+		return nil, invalid(dir, "%s names no multiplier (%s = %q)", StartValuesFile, MetaMult, sv.Meta[MetaMult])
+	}
+	if base := filepath.Base(filepath.Clean(dir)); strings.HasPrefix(base, "mult=") && base != "mult="+t.mult.Folder() {
+		return nil, invalid(dir, "the folder is named %s, but its files are for a = %s", base, t.mult)
+	}
+	if s, ok := sv.Meta[MetaMaxG]; ok {
+		if t.maxG, err = strconv.Atoi(s); err != nil || t.maxG < 0 {
+			return nil, invalid(dir, "%s records a bad %s = %q", StartValuesFile, MetaMaxG, s)
+		}
+	}
+	same := func(path string, meta map[string]string) error {
+		if meta[MetaN] != sv.Meta[MetaN] || meta[MetaMult] != sv.Meta[MetaMult] {
+			return invalid(dir, "%s is for N = %s, a = %s, but %s is for N = %s, a = %s", filepath.Base(path), meta[MetaN], meta[MetaMult], StartValuesFile, sv.Meta[MetaN], sv.Meta[MetaMult])
+		}
+		return nil
+	}
+	if dr, err := OpenFile[DenseCell](filepath.Join(dir, DenseFile)); err == nil {
+		err = same(DenseFile, dr.Meta)
+		cells := dr.NumRows()
+		dr.Close()
+		if err != nil {
+			return nil, err
+		}
+		for int64(t.denseN+2)*int64(t.denseN+3)/2 <= cells {
+			t.denseN++
+		}
+		if int64(t.denseN+1)*int64(t.denseN+2)/2 != cells || t.denseN > t.n {
+			return nil, invalid(dir, "%s holds %d cells, not the rows 0..m of a table", DenseFile, cells)
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if err := t.openBreakpoints(same); err != nil {
+		t.Close()
+		return nil, err
+	}
+	return t, nil
+}
+
+func (t *Table) openBreakpoints(same func(string, map[string]string) error) error {
+	bdir := filepath.Join(t.dir, BreakpointsDir)
+	entries, err := os.ReadDir(bdir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if t.maxG < 0 {
+		return invalid(t.dir, "%s/ is there, but %s was not written by the breakpoint engine (no %s): the two are from different runs", BreakpointsDir, StartValuesFile, MetaMaxG)
+	}
+	present := map[int]bool{}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue // a writer's temporary file
+		}
+		g := -1
+		if m := bpName.FindStringSubmatch(e.Name()); m != nil {
+			g, _ = strconv.Atoi(m[1])
+		}
+		if g < 1 || g > t.maxG || e.Name() != filepath.Base(BreakpointFile("", g)) {
+			return invalid(t.dir, "%s/%s does not belong to a table with values 1..%d", BreakpointsDir, e.Name(), t.maxG)
+		}
+		present[g] = true
+	}
+	for g := 1; g <= t.maxG; g++ {
+		if !present[g] {
+			return invalid(t.dir, "%s is missing: every value 1..%d has a file", BreakpointFile(BreakpointsDir, g), t.maxG)
+		}
+	}
+	for g := 1; g <= t.maxG; g++ {
+		path := BreakpointFile(bdir, g)
+		r, err := OpenBreakpoints(path)
+		if err != nil {
+			return err
+		}
+		t.files = append(t.files, r)
+		if err := same(path, r.Meta); err != nil {
+			return err
+		}
+		if r.Meta[MetaG] != strconv.Itoa(g) {
+			return invalid(t.dir, "%s says it holds g = %q", path, r.Meta[MetaG])
+		}
+		first, minN, err := r.PageIndex(0)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		t.first = append(t.first, first)
+		t.minN = append(t.minN, minN)
+	}
+	return nil
+}
+
+// Close closes the table's files.
+func (t *Table) Close() error {
+	for _, f := range t.files {
+		f.Close()
+	}
+	t.files = nil
+	return nil
+}
+
+// Dir is the folder the table was opened from.
+func (t *Table) Dir() string { return t.dir }
+
+// N is the largest pile size n the table covers.
+func (t *Table) N() int { return t.n }
+
+// Mult is the multiplier a of the game.
+func (t *Table) Mult() grundy.Multiplier { return t.mult }
+
+// Meta is the key-value metadata of start_values.parquet: the run's
+// parameters and the revision that wrote it.
+func (t *Table) Meta() map[string]string { return t.meta }
+
+// HasBreakpoints reports whether the table holds the breakpoint files, so
+// that Value, Breakpoints and Runs answer for every n <= N.
+func (t *Table) HasBreakpoints() bool { return t.files != nil }
+
+// DenseN is the largest n of dense.parquet, or -1 if there is none.
+func (t *Table) DenseN() int { return t.denseN }
+
+// MaxValue is the largest G(n) for n <= N. A breakpoint run records it; for
+// other tables it is read from the start values.
+func (t *Table) MaxValue() (int, error) {
+	if t.maxG >= 0 {
+		return t.maxG, nil
+	}
+	_, full, err := t.StartValues()
+	if err != nil {
+		return 0, err
+	}
+	m := 0
+	for _, g := range full {
+		m = max(m, int(g))
+	}
+	t.maxG = m
+	return m, nil
+}
+
+// StartValues returns start[n] = G(n, n-1) (G(0, 0) for n = 0) and
+// full[n] = G(n) = G(n, n) for every n = 0..N.
+func (t *Table) StartValues() (start, full []uint8, err error) {
+	start, full, err = ReadStarts(filepath.Join(t.dir, StartValuesFile))
+	if err == nil && len(full) != t.n+1 {
+		err = invalid(t.dir, "%s has %d rows, want %d", StartValuesFile, len(full), t.n+1)
+	}
+	return start, full, err
+}
+
+func (t *Table) checkN(n int) error {
+	if n < 0 || n > t.n {
+		return fmt.Errorf("n = %d is outside the table %s, which covers 0 <= n <= %d", n, t.dir, t.n)
+	}
+	return nil
+}
+
+// Value returns G(n, r) for 0 <= r <= n <= N. It reads the breakpoint
+// files, or dense.parquet where the run wrote no breakpoints (then only for
+// n <= DenseN).
+func (t *Table) Value(n, r int) (int, error) {
+	if err := t.checkN(n); err != nil {
+		return 0, err
+	}
+	if r < 0 || r > n {
+		return 0, fmt.Errorf("quota r = %d is outside 0..n = %d", r, n)
+	}
+	if t.files == nil {
+		if err := t.loadDense(n); err != nil {
+			return 0, err
+		}
+		return int(t.dense[n][r]), nil
+	}
+	bs, err := t.Breakpoints(n)
+	if err != nil {
+		return 0, err
+	}
+	g := 0
+	for g < len(bs) && bs[g] <= uint32(r) {
+		g++
+	}
+	return g, nil
+}
+
+// Breakpoints returns R_1(n), ..., R_G(n), with G = G(n, n): R_g(n) is the
+// least r with G(n, r) >= g, so G(n, r) is the number of them <= r.
+func (t *Table) Breakpoints(n int) ([]uint32, error) {
+	if err := t.checkN(n); err != nil {
+		return nil, err
+	}
+	if t.files == nil {
+		if err := t.loadDense(n); err != nil {
+			return nil, err
+		}
+		var bs []uint32
+		for r, g := range t.dense[n] {
+			for len(bs) < int(g) {
+				bs = append(bs, uint32(r))
+			}
+		}
+		return bs, nil
+	}
+	var bs []uint32
+	for g := 1; g <= len(t.files); g++ {
+		c, err := t.Column(g, n, n)
+		if err != nil {
+			return nil, err
+		}
+		if c[0] == grundy.Inf {
+			break
+		}
+		bs = append(bs, c[0])
+	}
+	return bs, nil
+}
+
+// Column returns R_g(m) for lo <= m <= hi (grundy.Inf where G(m, m) < g),
+// read from breakpoint file g; g = 0 gives zeros.
+func (t *Table) Column(g, lo, hi int) ([]uint32, error) {
+	if err := t.checkN(lo); err != nil {
+		return nil, err
+	}
+	if err := t.checkN(hi); err != nil {
+		return nil, err
+	}
+	if t.files == nil && g > 0 {
+		return nil, fmt.Errorf("%s holds no breakpoint files (written with -breakpoints=false or by the dense engine)", t.dir)
+	}
+	out := make([]uint32, hi-lo+1)
+	if g == 0 {
+		return out, nil
+	}
+	for i := range out {
+		out[i] = grundy.Inf
+	}
+	if g > len(t.files) {
+		return out, nil
+	}
+	_, err := ReadRuns(t.files[g-1], t.seekRow(g, lo), lo, out)
+	if err != nil {
+		err = fmt.Errorf("%s: %w", BreakpointFile(filepath.Join(t.dir, BreakpointsDir), g), err)
+	}
+	return out, err
+}
+
+// seekRow returns the first row of the last page of file g whose least n
+// is at most target: the run covering target, if any, starts there or
+// later, and so do all runs past it.
+func (t *Table) seekRow(g, target int) int64 {
+	minN := t.minN[g-1]
+	p := sort.Search(len(minN), func(i int) bool { return minN[i] > int64(target) }) - 1
+	if p < 0 {
+		return 0
+	}
+	return t.first[g-1][p]
+}
+
+// R returns R_g(n) for every n = 0..N (grundy.Inf where G(n, n) < g), from
+// breakpoint file g: 4 bytes per row.
+func (t *Table) R(g int) ([]uint32, error) {
+	if t.files == nil {
+		return nil, fmt.Errorf("%s holds no breakpoint files", t.dir)
+	}
+	R := make([]uint32, t.n+1)
+	for i := range R {
+		R[i] = grundy.Inf
+	}
+	if g < 1 || g > len(t.files) {
+		return R, nil
+	}
+	path := BreakpointFile(filepath.Join(t.dir, BreakpointsDir), g)
+	end, err := ReadRuns(t.files[g-1], 0, 0, R)
+	if err == nil && end > int64(t.n)+1 {
+		err = fmt.Errorf("a run ends past N = %d", t.n)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return R, nil
+}
+
+// Runs iterates over the rows of breakpoint file g in row order (increasing
+// n), checking each as it goes: a row that is out of order, overlaps the
+// one before, leaves 0..N or has r_min outside 1..n ends the iteration with
+// an error.
+func (t *Table) Runs(g int) iter.Seq2[Breakpoint, error] {
+	return func(yield func(Breakpoint, error) bool) {
+		if t.files == nil || g < 1 || g > len(t.files) {
+			if t.files == nil {
+				yield(Breakpoint{}, fmt.Errorf("%s holds no breakpoint files", t.dir))
+			}
+			return
+		}
+		path := BreakpointFile(filepath.Join(t.dir, BreakpointsDir), g)
+		next := int64(0)
+		var bad error
+		stopped := false
+		err := t.files[g-1].Rows(0, func(rows []Breakpoint) bool {
+			for _, b := range rows {
+				n, r, run := int64(b.N), int64(b.RMin), int64(b.Run)
+				if run < 1 || n < next || r < 1 || r > n || n+run > int64(t.n)+1 || int(b.G) != g {
+					bad = fmt.Errorf("%s: bad breakpoint row n=%d g=%d r_min=%d run=%d", path, b.N, b.G, b.RMin, b.Run)
+					return false
+				}
+				next = n + run
+				if !yield(b, nil) {
+					stopped = true
+					return false
+				}
+			}
+			return true
+		})
+		if stopped {
+			return
+		}
+		if err == nil {
+			err = bad
+		} else {
+			err = fmt.Errorf("%s: %w", path, err)
+		}
+		if err != nil {
+			yield(Breakpoint{}, err)
+		}
+	}
+}
+
+// loadDense reads dense.parquet once, if it covers row n.
+func (t *Table) loadDense(n int) error {
+	if n > t.denseN {
+		if t.denseN < 0 {
+			return fmt.Errorf("%s holds neither breakpoint files nor %s", t.dir, DenseFile)
+		}
+		return fmt.Errorf("%s holds no breakpoint files, and %s covers only n <= %d", t.dir, DenseFile, t.denseN)
+	}
+	if t.dense != nil {
+		return nil
+	}
+	rows := make([][]int16, t.denseN+1)
+	for m := range rows {
+		rows[m] = make([]int16, m+1)
+		for r := range rows[m] {
+			rows[m][r] = -1
+		}
+	}
+	path := filepath.Join(t.dir, DenseFile)
+	_, err := Scan(path, 1<<16, func(b []DenseCell) error {
+		for _, c := range b {
+			if c.N < 0 || int(c.N) > t.denseN || c.R < 0 || c.R > c.N || c.G < 0 || c.G > 1<<15-1 {
+				return fmt.Errorf("%s: bad cell (%d, %d)", path, c.N, c.R)
+			}
+			rows[c.N][c.R] = int16(c.G)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for m, row := range rows {
+		for r, g := range row {
+			if g < 0 {
+				return fmt.Errorf("%s: %w: cell (%d, %d) is missing", path, ErrCorrupt, m, r)
+			}
+		}
+	}
+	t.dense = rows
+	return nil
+}
+
+// ScanDense calls fn on the cells of dense.parquet in batches.
+func (t *Table) ScanDense(fn func([]DenseCell) error) error {
+	if t.denseN < 0 {
+		return fmt.Errorf("%s holds no %s", t.dir, DenseFile)
+	}
+	_, err := Scan(filepath.Join(t.dir, DenseFile), 1<<16, fn)
+	return err
+}

@@ -1,0 +1,176 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+
+	"fibnim/grundy"
+)
+
+// ErrInterrupted is returned, wrapped, when a write stops because its
+// context was cancelled; the file at the destination is left as it was.
+var ErrInterrupted = errors.New("interrupted")
+
+// WriteStartValues streams rows n = 0..N with g_start = start(n) and
+// g_full = full(n) into path.
+func WriteStartValues(ctx context.Context, path string, meta map[string]string, N int, start, full func(int) int) error {
+	w, err := Create[StartValue](path, meta)
+	if err != nil {
+		return err
+	}
+	buf := make([]StartValue, 0, 1<<16)
+	for n := 0; n <= N; n++ {
+		buf = append(buf, StartValue{N: int64(n), GStart: int32(start(n)), GFull: int32(full(n))})
+		if len(buf) == cap(buf) || n == N {
+			if err := ctx.Err(); err != nil {
+				w.Abort()
+				return fmt.Errorf("%w; %s left as it was", ErrInterrupted, path)
+			}
+			if err := w.Write(buf); err != nil {
+				w.Abort()
+				return err
+			}
+			buf = buf[:0]
+		}
+	}
+	return w.Close()
+}
+
+// WriteDenseTable writes the table folder dir from a table filled by the
+// dense engine (or the oracle): start values for n = 0..N from start and
+// full, and dense.parquet for n <= denseMax when tab is not nil. An earlier
+// run's breakpoint files (and its dense.parquet, when tab is nil) are
+// removed, since they would not match.
+func WriteDenseTable(ctx context.Context, dir string, meta map[string]string, N int, start, full func(int) int, tab *grundy.Table, denseMax int) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := WriteStartValues(ctx, filepath.Join(dir, StartValuesFile), meta, N, start, full); err != nil {
+		return err
+	}
+	if tab == nil {
+		if err := os.Remove(filepath.Join(dir, DenseFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	} else if err := WriteDense(ctx, filepath.Join(dir, DenseFile), meta, tab, min(N, denseMax)); err != nil {
+		return err
+	}
+	return os.RemoveAll(filepath.Join(dir, BreakpointsDir))
+}
+
+// WriteDense writes every cell of rows 0..upto of tab into path.
+func WriteDense(ctx context.Context, path string, meta map[string]string, tab *grundy.Table, upto int) error {
+	w, err := Create[DenseCell](path, meta)
+	if err != nil {
+		return err
+	}
+	buf := make([]DenseCell, 0, 1<<16)
+	for n := 0; n <= upto; n++ {
+		for r, g := range tab.Row(n) {
+			buf = append(buf, DenseCell{N: int32(n), R: int32(r), G: int32(g)})
+		}
+		if len(buf) >= 1<<16 || n == upto {
+			if err := ctx.Err(); err != nil {
+				w.Abort()
+				return fmt.Errorf("%w; %s left as it was", ErrInterrupted, path)
+			}
+			if err := w.Write(buf); err != nil {
+				w.Abort()
+				return err
+			}
+			buf = buf[:0]
+		}
+	}
+	return w.Close()
+}
+
+// WriteBreakpoints writes R_g, R[n] for n = 0..N (grundy.Inf where
+// G(n, n) < g), as the runs of one breakpoint file.
+func WriteBreakpoints(ctx context.Context, path string, meta map[string]string, g int, R []uint32) error {
+	m := make(map[string]string, len(meta)+1)
+	for k, v := range meta {
+		m[k] = v
+	}
+	m[MetaG] = strconv.Itoa(g)
+	w, err := Create[Breakpoint](path, m)
+	if err != nil {
+		return err
+	}
+	// R is encoded in chunks of C entries; rows are written in batches of
+	// about C, so the buffer stays bounded whatever the run lengths.
+	const C = 1 << 16
+	buf := make([]Breakpoint, 0, 2*C)
+	enc := NewRunEncoder(g)
+	for lo := 0; lo < len(R); lo += C {
+		if err := ctx.Err(); err != nil {
+			w.Abort()
+			return err
+		}
+		buf = enc.Add(buf, R[lo:min(lo+C, len(R))])
+		last := lo+C >= len(R)
+		if last {
+			buf = enc.Flush(buf)
+		}
+		if len(buf) > 0 && (len(buf) >= C || last) {
+			if err := w.Write(buf); err != nil {
+				w.Abort()
+				return err
+			}
+			buf = buf[:0]
+		}
+	}
+	return w.Close()
+}
+
+// fileWriters writes breakpoint files on goroutines, at most limit at a
+// time, and keeps the first error.
+type fileWriters struct {
+	ctx   context.Context
+	slots chan struct{}
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	err   error
+}
+
+func newFileWriters(ctx context.Context, limit int) *fileWriters {
+	return &fileWriters{ctx: ctx, slots: make(chan struct{}, limit)}
+}
+
+// write writes the file for R_g and then calls release, also on failure.
+func (f *fileWriters) write(path string, meta map[string]string, g int, R []uint32, release func()) {
+	f.wg.Add(1)
+	go func() {
+		defer f.wg.Done()
+		defer release()
+		f.slots <- struct{}{}
+		defer func() { <-f.slots }()
+		if f.failed() != nil {
+			return
+		}
+		if err := WriteBreakpoints(f.ctx, path, meta, g, R); err != nil {
+			f.mu.Lock()
+			if f.err == nil {
+				f.err = err
+			}
+			f.mu.Unlock()
+		}
+	}()
+}
+
+// failed returns the first error of a finished write.
+func (f *fileWriters) failed() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.err
+}
+
+// wait waits for every write so far and returns the first error.
+func (f *fileWriters) wait() error {
+	f.wg.Wait()
+	return f.failed()
+}
