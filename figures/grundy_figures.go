@@ -1,4 +1,4 @@
-package main
+package figures
 
 import (
 	"fmt"
@@ -106,8 +106,8 @@ func (g columnGrid) X(c int) float64    { return 0 }
 func (g columnGrid) Y(r int) float64    { return float64(r) }
 
 // withColourBar draws a heat map with its colour bar at the right.
-func withColourBar(p, cb *plot.Plot, caption string) *drawing {
-	return &drawing{w: fullWidth, h: 5.2 * vg.Inch, caption: caption, draw: func(c draw.Canvas) {
+func withColourBar(p, cb *plot.Plot, caption string) *Figure {
+	return &Figure{Width: fullWidth, Height: 5.2 * vg.Inch, Caption: caption, draw: func(c draw.Canvas) {
 		w := c.Max.X - c.Min.X
 		bar := 0.75 * vg.Inch
 		p.Draw(draw.Crop(c, 0, -bar-0.1*vg.Inch, 0, 0))
@@ -125,8 +125,8 @@ func maxValue(t *denseTable, N int) int {
 	return m
 }
 
-func grundyTable(s *source) (*drawing, error) {
-	t, err := s.Dense()
+func grundyTable(s *Source) (*Figure, error) {
+	t, err := s.loadDense()
 	if err != nil {
 		return nil, err
 	}
@@ -142,14 +142,14 @@ func grundyTable(s *source) (*drawing, error) {
 		fmt.Sprintf("G(n, r) for every cell 0 ≤ r ≤ n ≤ %d (a = %s), one colour per value; G(n) = G(n, n) is the diagonal and the starting position G(n, n-1) lies just below it.", N, t.mult)), nil
 }
 
-func grundyTableFull(s *source) (*drawing, error) {
-	t, err := s.Dense()
+func grundyTableFull(s *Source) (*Figure, error) {
+	t, err := s.loadDense()
 	if err != nil {
 		return nil, err
 	}
 	N := t.N()
 	if N <= tableLimit {
-		return nil, missingError{fmt.Sprintf("the dense table only reaches n = %d; grundy_table shows it all", N)}
+		return nil, MissingError{fmt.Sprintf("the dense table only reaches n = %d; grundy_table shows it all", N)}
 	}
 	g := newBlockGrid(t, N, 500)
 	maxG := maxValue(t, N)
@@ -173,7 +173,7 @@ func grundyTableFull(s *source) (*drawing, error) {
 // zeckendorfLimit is the largest n of the Zeckendorf figure.
 const zeckendorfLimit = 60
 
-func zeckendorfRows(*source) (*drawing, error) {
+func zeckendorfRows(*Source) (*Figure, error) {
 	p := newPlot(fmt.Sprintf("Zeckendorf parts of n = 1..%d", zeckendorfLimit), "tokens (parts laid end to end, smallest first)", "pile size n")
 	var win, rest, fib []rect
 	for n := 1; n <= zeckendorfLimit; n++ {
@@ -212,20 +212,20 @@ func zeckendorfRows(*source) (*drawing, error) {
 		ts = append(ts, plot.Tick{Value: float64(n), Label: strconv.Itoa(n)})
 	}
 	p.Y.Tick.Marker = plot.ConstantTicks(ts)
-	return &drawing{w: fullWidth, h: 6 * vg.Inch, draw: func(c draw.Canvas) { p.Draw(c) },
-		caption: fmt.Sprintf("Each n = 1..%d as the sum of non-consecutive Fibonacci numbers (Zeckendorf), smallest part first. Removing the smallest part z₁(n) wins from the start (n, n-1) unless n is itself a Fibonacci number (grey), when the first player loses (Whinihan).", zeckendorfLimit)}, nil
+	return &Figure{Width: fullWidth, Height: 6 * vg.Inch, draw: func(c draw.Canvas) { p.Draw(c) },
+		Caption: fmt.Sprintf("Each n = 1..%d as the sum of non-consecutive Fibonacci numbers (Zeckendorf), smallest part first. Removing the smallest part z₁(n) wins from the start (n, n-1) unless n is itself a Fibonacci number (grey), when the first player loses (Whinihan).", zeckendorfLimit)}, nil
 }
 
 // regionLimit is the largest n of the value-regions figure.
 const regionLimit = 89
 
-func valueRegions(s *source) (*drawing, error) {
-	t, err := s.Dense()
+func valueRegions(s *Source) (*Figure, error) {
+	t, err := s.loadDense()
 	if err != nil {
 		return nil, err
 	}
 	if s.mult.String() != "2" {
-		return nil, missingError{"Theorems 4.1-4.7 are about a = 2"}
+		return nil, MissingError{"Theorems 4.1-4.7 are about a = 2"}
 	}
 	N := min(regionLimit, t.N())
 	fill := []color.Color{black, vermilion, skyBlue, green}
@@ -275,6 +275,6 @@ func valueRegions(s *source) (*drawing, error) {
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.XOffs = 0.05 * vg.Inch
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -0.5, float64(N)+0.5, -0.5, float64(N)+0.5
-	return &drawing{w: fullWidth, h: 5.5 * vg.Inch, draw: func(c draw.Canvas) { p.Draw(c) },
-		caption: fmt.Sprintf("Every cell (n, r), n ≤ %d, coloured by its computed value when it is 0 to 3; the purple lines are the boundaries of the regions where Theorems 4.1 (value 0), 4.5, 4.6 and 4.7 (values 1, 2, 3) of Larsson & Rubinstein-Salzedo, read from the Zeckendorf parts of n, place each value. Where they agree with the data, each line runs exactly along a change of colour.", N)}, nil
+	return &Figure{Width: fullWidth, Height: 5.5 * vg.Inch, draw: func(c draw.Canvas) { p.Draw(c) },
+		Caption: fmt.Sprintf("Every cell (n, r), n ≤ %d, coloured by its computed value when it is 0 to 3; the purple lines are the boundaries of the regions where Theorems 4.1 (value 0), 4.5, 4.6 and 4.7 (values 1, 2, 3) of Larsson & Rubinstein-Salzedo, read from the Zeckendorf parts of n, place each value. Where they agree with the data, each line runs exactly along a change of colour.", N)}, nil
 }

@@ -1,4 +1,4 @@
-package main
+package figures
 
 import (
 	"fmt"
@@ -15,8 +15,8 @@ import (
 	"fibnim/table"
 )
 
-func ntimesC(s *source) (*drawing, error) {
-	rows, err := s.CTable()
+func ntimesC(s *Source) (*Figure, error) {
+	rows, err := s.loadCTable()
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func ntimesC(s *source) (*drawing, error) {
 		ratio = append(ratio, plotter.XY{X: a, Y: r.Ratio})
 	}
 	if len(c) < 2 {
-		return nil, missingError{"c_table.parquet has fewer than two integer multipliers a >= 2"}
+		return nil, MissingError{"c_table.parquet has fewer than two integer multipliers a >= 2"}
 	}
 	for _, xy := range []plotter.XYs{c, L, U, alog, ratio} {
 		sort.Slice(xy, func(i, j int) bool { return xy[i].X < xy[j].X })
@@ -76,8 +76,8 @@ func ntimesC(s *source) (*drawing, error) {
 	return stacked(top, bottom, 5.5*vg.Inch, fmt.Sprintf("Top: c(a), the eventual value of k − r(k) in Frankl & Tokushige's sequence F(a), for integer a = %g..%g, between the bounds L and U of Theorem 2 (vii), with a ln a. Bottom: c(a)/(a ln a), %.4f at a = %g.", lo, hi, last.Y, last.X)), nil
 }
 
-func ntimesReal(s *source) (*drawing, error) {
-	rows, err := s.RealC()
+func ntimesReal(s *Source) (*Figure, error) {
+	rows, err := s.loadRealC()
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func ntimesReal(s *source) (*drawing, error) {
 		lo, hi, maxC = min(lo, r.LoFloat), max(hi, r.HiFloat), max(maxC, y)
 	}
 	if len(steps.segs) == 0 {
-		return nil, missingError{"real_c.parquet has no bounded interval"}
+		return nil, MissingError{"real_c.parquet has no bounded interval"}
 	}
 	p.Add(steps)
 	p.Add(scatter(closed, black, draw.CircleGlyph{}, 2))
@@ -129,8 +129,8 @@ func ntimesReal(s *source) (*drawing, error) {
 // away from the line f_k = k after a terms.
 var growthMultipliers = []string{"1", "3/2", "2", "3", "5", "10", "30", "100"}
 
-func ntimesGrowth(s *source) (*drawing, error) {
-	rows, err := s.Sequences()
+func ntimesGrowth(s *Source) (*Figure, error) {
+	rows, err := s.loadSequences()
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +152,7 @@ func ntimesGrowth(s *source) (*drawing, error) {
 		}
 	}
 	if len(names) == 0 {
-		return nil, missingError{"sequences.parquet holds none of the multipliers " + strings.Join(growthMultipliers, ", ")}
+		return nil, MissingError{"sequences.parquet holds none of the multipliers " + strings.Join(growthMultipliers, ", ")}
 	}
 	p := newPlot("Growth of Frankl & Tokushige's sequence F(a)", "index k", "f_k (log scale)")
 	logY(p)

@@ -1,4 +1,4 @@
-package main
+package figures
 
 import (
 	"fmt"
@@ -40,14 +40,14 @@ func (v *startValues) conj() *conjectures.Starts {
 	return &conjectures.Starts{Start: v.start, Full: v.full}
 }
 
-func startValueGrowth(s *source) (*drawing, error) {
-	v, err := s.Starts()
+func startValueGrowth(s *Source) (*Figure, error) {
+	v, err := s.loadStarts()
 	if err != nil {
 		return nil, err
 	}
 	N := v.N()
 	if N < 10 {
-		return nil, missingError{fmt.Sprintf("start values only reach n = %d", N)}
+		return nil, MissingError{fmt.Sprintf("start values only reach n = %d", N)}
 	}
 	bs := envelope(1, N, func(n int) float64 { return float64(v.full[n]) }, bins, true)
 	maxG := 0.0
@@ -85,8 +85,8 @@ func startValueGrowth(s *source) (*drawing, error) {
 	return single(p, fmt.Sprintf("G(n) against n for 1 ≤ n ≤ %d (a = %s), downsampled into %d log-spaced bins that keep each bin's least and greatest value; the bounds of Theorem 5.3 of Larsson & Rubinstein-Salzedo (the upper one leaves the frame early); the least-squares fit G(n) ≈ %.3f ln n %s; and the Fibonacci n, where the starting value G(n, n-1) is 0.", N, v.mult, len(bs), alpha, signed(beta))), nil
 }
 
-func conjectureGap(s *source) (*drawing, error) {
-	v, err := s.Starts()
+func conjectureGap(s *Source) (*Figure, error) {
+	v, err := s.loadStarts()
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +96,7 @@ func conjectureGap(s *source) (*drawing, error) {
 		top--
 	}
 	if top < 2 {
-		return nil, missingError{fmt.Sprintf("start values only reach n = %d", N)}
+		return nil, MissingError{fmt.Sprintf("start values only reach n = %d", N)}
 	}
 	d := func(n int) int { return int(v.full[(3*n+1)/2]) - int(v.full[n]) }
 	bs := envelope(1, top, func(n int) float64 { return float64(d(n)) }, bins, true)
@@ -194,8 +194,8 @@ func firstOutside(first map[int]int) int {
 	return m
 }
 
-func firstOccurrence(s *source) (*drawing, error) {
-	v, err := s.Starts()
+func firstOccurrence(s *Source) (*Figure, error) {
+	v, err := s.loadStarts()
 	if err != nil {
 		return nil, err
 	}
@@ -206,7 +206,7 @@ func firstOccurrence(s *source) (*drawing, error) {
 		}
 	}
 	if len(h) < 4 {
-		return nil, missingError{fmt.Sprintf("only %d values reached", len(h))}
+		return nil, MissingError{fmt.Sprintf("only %d values reached", len(h))}
 	}
 	alpha, _, _, _, _ := conjectures.FitLog(v.conj())
 	top := newPlot(fmt.Sprintf("First occurrence h(g) = min{n : G(n) = g}, a = %s", v.mult), "", "h(g) (tokens, log scale)")
