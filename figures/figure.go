@@ -90,19 +90,24 @@ func Draw(src *Source, name string) (*Figure, error) {
 	return nil, fmt.Errorf("figures: no figure named %q", name)
 }
 
+// margin is the white space kept on every side of a figure, so that
+// nothing (a colour bar, a legend swatch, the last cell or marker) touches
+// or is cut at the edge of the page.
+const margin = 0.1 * vg.Inch
+
 // render draws f in one format into memory.
 func render(f *Figure, format string, dpi int) ([]byte, error) {
 	var buf bytes.Buffer
 	switch format {
 	case "png":
 		c := vgimg.NewWith(vgimg.UseWH(f.Width, f.Height), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
-		f.draw(draw.New(c))
+		f.draw(draw.Crop(draw.New(c), margin, -margin, margin, -margin))
 		if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
 			return nil, err
 		}
 	case "svg":
 		c := vgsvg.NewWith(vgsvg.UseWH(f.Width, f.Height), vgsvg.EmbedFonts(true))
-		f.draw(draw.New(c))
+		f.draw(draw.Crop(draw.New(c), margin, -margin, margin, -margin))
 		if _, err := c.WriteTo(&buf); err != nil {
 			return nil, err
 		}

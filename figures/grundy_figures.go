@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/palette"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -19,32 +18,72 @@ import (
 // tableLimit is the largest n of the cell-by-cell heat map.
 const tableLimit = 60
 
-// viridis are ten anchor colours of the viridis map (van der Walt and
-// Smith, matplotlib's default): perceptually uniform, readable in grey and
-// with colour-blindness, dark at 0 and never white, so no value vanishes
-// into the background.
-var viridis = []color.RGBA{
-	rgb(0x44, 0x01, 0x54), rgb(0x48, 0x28, 0x78), rgb(0x3e, 0x49, 0x89), rgb(0x31, 0x68, 0x8e), rgb(0x26, 0x82, 0x8e),
-	rgb(0x1f, 0x9e, 0x89), rgb(0x35, 0xb7, 0x79), rgb(0x6e, 0xce, 0x58), rgb(0xb5, 0xde, 0x2b), rgb(0xfd, 0xe7, 0x25),
+// tolRainbow[k] is Paul Tol's discrete rainbow scheme for k classes
+// (P. Tol, "Colour schemes", SRON/EPS/TN/09-002, fig. 22): ordered from
+// purple through blue, green and yellow to red like the values, yet every
+// colour distinguishable from every other, also with colour-blindness, so
+// that a cell's value can be read off the colour bar. (A continuous map
+// such as viridis cannot be read at a dozen levels.)
+var tolRainbow = [...][]string{
+	3:  {"1965B0", "F7F056", "DC050C"},
+	4:  {"1965B0", "4EB265", "F7F056", "DC050C"},
+	5:  {"1965B0", "7BAFDE", "4EB265", "F7F056", "DC050C"},
+	6:  {"1965B0", "7BAFDE", "4EB265", "CAE0AB", "F7F056", "DC050C"},
+	7:  {"882E72", "1965B0", "7BAFDE", "4EB265", "CAE0AB", "F7F056", "DC050C"},
+	8:  {"882E72", "1965B0", "7BAFDE", "4EB265", "CAE0AB", "F7F056", "EE8026", "DC050C"},
+	9:  {"882E72", "1965B0", "7BAFDE", "4EB265", "CAE0AB", "F7F056", "EE8026", "DC050C", "72190E"},
+	10: {"882E72", "1965B0", "7BAFDE", "4EB265", "CAE0AB", "F7F056", "F4A736", "E8601C", "DC050C", "72190E"},
+	11: {"882E72", "1965B0", "5289C7", "7BAFDE", "4EB265", "CAE0AB", "F7F056", "F4A736", "E8601C", "DC050C", "72190E"},
+	12: {"D1BBD7", "AA6F9E", "882E72", "1965B0", "5289C7", "7BAFDE", "4EB265", "CAE0AB", "F7F056", "F4A736", "E8601C", "DC050C"},
 }
 
-// valuePalette has one colour per Grundy value 0..maxG, spread evenly over
-// viridis by linear interpolation between its anchors.
-func valuePalette(maxG int) palette.Palette {
-	cols := make([]color.Color, maxG+1)
-	for g := range cols {
-		t := 0.0
-		if maxG > 0 {
-			t = float64(g) / float64(maxG) * float64(len(viridis)-1)
-		}
-		i := min(int(t), len(viridis)-2)
-		f := t - float64(i)
-		a, b := viridis[i], viridis[i+1]
-		mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + f*(float64(y)-float64(x)))) }
-		cols[g] = rgb(mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B))
-	}
-	return pal(cols)
+// maxClasses is the most colours a heat map uses: beyond a dozen, even
+// the discrete rainbow's neighbours are hard to tell apart.
+const maxClasses = 12
+
+// valueClasses groups the values 0..maxG into classes of width
+// consecutive values, at most maxClasses of them, one colour each.
+type valueClasses struct {
+	width, maxG int
+	colours     []color.Color
 }
+
+func newValueClasses(maxG int) valueClasses {
+	width := maxG/maxClasses + 1 // ceil((maxG+1) / maxClasses)
+	n := maxG/width + 1
+	hex := tolRainbow[max(n, 3)]
+	v := valueClasses{width: width, maxG: maxG}
+	for _, h := range hex[:max(n, 2)] {
+		var r, g, b uint8
+		fmt.Sscanf(h, "%02x%02x%02x", &r, &g, &b)
+		v.colours = append(v.colours, rgb(r, g, b))
+	}
+	return v
+}
+
+// heatMap draws grid's values in their classes' colours.
+func (v valueClasses) heatMap(grid plotter.GridXYZ) *plotter.HeatMap {
+	h := plotter.NewHeatMap(classGrid{grid, v.width}, pal(v.colours))
+	h.Min, h.Max = 0, float64(len(v.colours)-1)
+	return h
+}
+
+// label names class i: its value, or its first and last value.
+func (v valueClasses) label(i int) string {
+	lo, hi := i*v.width, min((i+1)*v.width-1, v.maxG)
+	if lo == hi {
+		return strconv.Itoa(lo)
+	}
+	return fmt.Sprintf("%d–%d", lo, hi)
+}
+
+// classGrid is a grid of values seen as the index of their class.
+type classGrid struct {
+	plotter.GridXYZ
+	width int
+}
+
+func (g classGrid) Z(c, r int) float64 { return math.Floor(g.GridXYZ.Z(c, r) / float64(g.width)) }
 
 type pal []color.Color
 
@@ -67,33 +106,21 @@ func (g triGrid) Z(c, r int) float64 {
 func (g triGrid) X(c int) float64 { return float64(c) }
 func (g triGrid) Y(r int) float64 { return float64(r) }
 
-// valueTicks labels every value, or every 5th once there are many.
-func valueTicks(maxG int) plot.ConstantTicks {
-	step := 1
-	if maxG > 20 {
-		step = 5
-	}
-	var ts []plot.Tick
-	for g := 0; g <= maxG; g++ {
-		if g%step == 0 || g == maxG {
-			ts = append(ts, plot.Tick{Value: float64(g), Label: strconv.Itoa(g)})
-		}
-	}
-	return ts
-}
-
-// colourBar is a narrow plot with one box per value.
-func colourBar(p palette.Palette, maxG int) *plot.Plot {
+// colourBar is a narrow plot with one labelled box per class.
+func colourBar(v valueClasses) *plot.Plot {
 	cb := newPlot("", "", "G(n, r)")
-	z := make([][]float64, 1)
-	for g := 0; g <= maxG; g++ {
-		z[0] = append(z[0], float64(g))
+	var col columnGrid
+	var ticks []plot.Tick
+	for i := range v.colours {
+		if i*v.width > v.maxG {
+			break
+		}
+		col = append(col, float64(i*v.width))
+		ticks = append(ticks, plot.Tick{Value: float64(i), Label: v.label(i)})
 	}
-	h := plotter.NewHeatMap(columnGrid(z[0]), p)
-	h.Min, h.Max = 0, float64(max(maxG, 1))
-	cb.Add(h)
+	cb.Add(v.heatMap(col))
 	cb.HideX()
-	cb.Y.Tick.Marker = valueTicks(maxG)
+	cb.Y.Tick.Marker = plot.ConstantTicks(ticks)
 	cb.Y.Padding, cb.X.Padding = 0, 0
 	return cb
 }
@@ -105,11 +132,18 @@ func (g columnGrid) Z(c, r int) float64 { return g[r] }
 func (g columnGrid) X(c int) float64    { return 0 }
 func (g columnGrid) Y(r int) float64    { return float64(r) }
 
-// withColourBar draws a heat map with its colour bar at the right.
+// withColourBar draws a heat map with its colour bar at the right. The
+// bar's strip is as wide as its coloured boxes (0.25 in) plus its tick
+// labels, axis title and ticks, so that longer labels ("21–23") never
+// squeeze the boxes away.
 func withColourBar(p, cb *plot.Plot, caption string) *Figure {
+	var labels vg.Length
+	for _, t := range cb.Y.Tick.Marker.Ticks(cb.Y.Min, cb.Y.Max) {
+		labels = max(labels, cb.Y.Tick.Label.Width(t.Label))
+	}
+	bar := 0.25*vg.Inch + labels + 0.45*vg.Inch
 	return &Figure{Width: fullWidth, Height: 5.2 * vg.Inch, Caption: caption, draw: func(c draw.Canvas) {
 		w := c.Max.X - c.Min.X
-		bar := 0.75 * vg.Inch
 		p.Draw(draw.Crop(c, 0, -bar-0.1*vg.Inch, 0, 0))
 		cb.Draw(draw.Crop(c, w-bar, 0, 0.55*vg.Inch, -0.35*vg.Inch))
 	}}
@@ -125,21 +159,26 @@ func maxValue(t *denseTable, N int) int {
 	return m
 }
 
+// describe says how v colours the values, for a caption.
+func (v valueClasses) describe() string {
+	if v.width == 1 {
+		return "one colour per value"
+	}
+	return fmt.Sprintf("one colour per %d consecutive values (%d colours could not be told apart)", v.width, v.maxG+1)
+}
+
 func grundyTable(s *Source) (*Figure, error) {
 	t, err := s.loadDense()
 	if err != nil {
 		return nil, err
 	}
 	N := min(tableLimit, t.N())
-	maxG := maxValue(t, N)
-	pl := valuePalette(maxG)
+	v := newValueClasses(maxValue(t, N))
 	p := newPlot(fmt.Sprintf("Grundy values G(n, r), a = %s, 0 ≤ r ≤ n ≤ %d", t.mult, N), "pile size n (tokens)", "quota r (most tokens that may be removed)")
-	h := plotter.NewHeatMap(triGrid{t, N}, pl)
-	h.Min, h.Max = 0, float64(max(maxG, 1))
-	p.Add(h)
+	p.Add(v.heatMap(triGrid{t, N}))
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -0.5, float64(N)+0.5, -0.5, float64(N)+0.5
-	return withColourBar(p, colourBar(pl, maxG),
-		fmt.Sprintf("G(n, r) for every cell 0 ≤ r ≤ n ≤ %d (a = %s), one colour per value; G(n) = G(n, n) is the diagonal and the starting position G(n, n-1) lies just below it.", N, t.mult)), nil
+	return withColourBar(p, colourBar(v),
+		fmt.Sprintf("G(n, r) for every cell 0 ≤ r ≤ n ≤ %d (a = %s), %s (Paul Tol's discrete rainbow); G(n) = G(n, n) is the diagonal and the starting position G(n, n-1) lies just below it.", N, t.mult, v.describe())), nil
 }
 
 func grundyTableFull(s *Source) (*Figure, error) {
@@ -152,22 +191,22 @@ func grundyTableFull(s *Source) (*Figure, error) {
 		return nil, MissingError{fmt.Sprintf("the dense table only reaches n = %d; grundy_table shows it all", N)}
 	}
 	g := newBlockGrid(t, N, 500)
-	maxG := maxValue(t, N)
-	pl := valuePalette(maxG)
-	p := newPlot(fmt.Sprintf("Grundy values G(n, r), a = %s, 0 ≤ r ≤ n ≤ %d", t.mult, N), "pile size n (tokens)", "quota r (tokens)")
-	h := plotter.NewHeatMap(g, pl)
-	h.Min, h.Max = 0, float64(max(maxG, 1))
+	v := newValueClasses(maxValue(t, N))
+	title := fmt.Sprintf("G(n, r), a = %s, 0 ≤ r ≤ n ≤ %d: one pixel per cell", t.mult, N)
+	block := "each table cell is one pixel"
+	if g.size > 1 {
+		title = fmt.Sprintf("G(n, r), a = %s, n ≤ %d: each pixel the maximum of a %d×%d block", t.mult, N, g.size, g.size)
+		block = fmt.Sprintf("each pixel is the largest value in a %d×%d block of cells, so no rise is hidden", g.size, g.size)
+	}
+	p := newPlot(title, "pile size n (tokens)", "quota r (tokens)")
+	h := v.heatMap(g)
 	h.Rasterized = true
 	p.Add(h)
 	half := float64(g.size) / 2
 	p.X.Min, p.X.Max = -0.5, float64(N)+half
 	p.Y.Min, p.Y.Max = -0.5, float64(N)+half
-	block := "each table cell is one pixel"
-	if g.size > 1 {
-		block = fmt.Sprintf("each pixel is the largest value in a %d×%d block of cells, so no rise is hidden", g.size, g.size)
-	}
-	return withColourBar(p, colourBar(pl, maxG),
-		fmt.Sprintf("The whole dense table, 0 ≤ r ≤ n ≤ %d (a = %s); %s. Values grow slowly along both axes, in bands that follow the Fibonacci numbers.", N, t.mult, block)), nil
+	return withColourBar(p, colourBar(v),
+		fmt.Sprintf("The whole dense table, 0 ≤ r ≤ n ≤ %d (a = %s); %s; %s (Paul Tol's discrete rainbow). Values grow slowly along both axes, in bands that follow the Fibonacci numbers.", N, t.mult, block, v.describe())), nil
 }
 
 // zeckendorfLimit is the largest n of the Zeckendorf figure.

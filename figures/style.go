@@ -9,7 +9,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// Okabe-Ito colours, distinguishable with colour-blindness and in grey.
+// Okabe-Ito colours, distinguishable with colour-blindness and in grey,
+// with a few darker ones from Paul Tol for curves that must stand out.
 var (
 	black     = color.RGBA{0x00, 0x00, 0x00, 0xff}
 	orange    = color.RGBA{0xe6, 0x9f, 0x00, 0xff}
@@ -19,6 +20,9 @@ var (
 	vermilion = color.RGBA{0xd5, 0x5e, 0x00, 0xff}
 	purple    = color.RGBA{0xcc, 0x79, 0xa7, 0xff}
 	grey      = color.RGBA{0x99, 0x99, 0x99, 0xff}
+	darkGrey  = color.RGBA{0x55, 0x55, 0x55, 0xff}
+	wine      = color.RGBA{0x88, 0x2e, 0x72, 0xff} // Paul Tol's
+	ochre     = color.RGBA{0x99, 0x77, 0x00, 0xff} // Paul Tol's
 	lightGrey = color.RGBA{0xdd, 0xdd, 0xdd, 0xff}
 )
 
