@@ -162,9 +162,9 @@ func maxValue(t *denseTable, N int) int {
 // describe says how v colours the values, for a caption.
 func (v valueClasses) describe() string {
 	if v.width == 1 {
-		return "one colour per value"
+		return "one colour per value, from Paul Tol's discrete rainbow"
 	}
-	return fmt.Sprintf("one colour per %d consecutive values (%d colours could not be told apart)", v.width, v.maxG+1)
+	return fmt.Sprintf("one colour per %d consecutive values, %d colours from Paul Tol's discrete rainbow (%d, one per value, could not be told apart)", v.width, len(v.colours), v.maxG+1)
 }
 
 func grundyTable(s *Source) (*Figure, error) {
@@ -178,7 +178,7 @@ func grundyTable(s *Source) (*Figure, error) {
 	p.Add(v.heatMap(triGrid{t, N}))
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -0.5, float64(N)+0.5, -0.5, float64(N)+0.5
 	return withColourBar(p, colourBar(v),
-		fmt.Sprintf("G(n, r) for every cell 0 ≤ r ≤ n ≤ %d (a = %s), %s (Paul Tol's discrete rainbow); G(n) = G(n, n) is the diagonal and the starting position G(n, n-1) lies just below it.", N, t.mult, v.describe())), nil
+		fmt.Sprintf("G(n, r) for every cell 0 ≤ r ≤ n ≤ %d (a = %s), %s; G(n) = G(n, n) is the diagonal and the starting position G(n, n-1) lies just below it.", N, t.mult, v.describe())), nil
 }
 
 func grundyTableFull(s *Source) (*Figure, error) {
@@ -206,7 +206,7 @@ func grundyTableFull(s *Source) (*Figure, error) {
 	p.X.Min, p.X.Max = -0.5, float64(N)+half
 	p.Y.Min, p.Y.Max = -0.5, float64(N)+half
 	return withColourBar(p, colourBar(v),
-		fmt.Sprintf("The whole dense table, 0 ≤ r ≤ n ≤ %d (a = %s); %s; %s (Paul Tol's discrete rainbow). Values grow slowly along both axes, in bands that follow the Fibonacci numbers.", N, t.mult, block, v.describe())), nil
+		fmt.Sprintf("The whole dense table, 0 ≤ r ≤ n ≤ %d (a = %s); %s; %s. Values grow slowly along both axes, in bands that follow the Fibonacci numbers.", N, t.mult, block, v.describe())), nil
 }
 
 // zeckendorfLimit is the largest n of the Zeckendorf figure.
