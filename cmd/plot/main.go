@@ -1,12 +1,14 @@
-// Command plot draws the figures of the pipeline's results with gonum/plot.
+// Command plot draws the figures of the pipeline's results; the figures
+// themselves are package fibnim/figures.
 //
-//	plot [-in DIR] [-out DIR/figures] [-formats png,svg] [-mult A]
+//	plot [-in DIR] [-out DIR/figures] [-formats png,svg] [-mult A] [-dpi D] [-only NAMES]
+//	plot -version
 //
 // It reads the Parquet files that "compute" writes under DIR and writes
 // every figure whose data is there as PNG (300 dpi) and SVG (fonts
-// embedded), each through a temporary file and a rename, with a caption
-// line per figure in OUT/README.md. A figure whose data is missing is
-// skipped with a one-line notice. See results/figures/README.md.
+// embedded), with a caption line per figure in OUT/README.md. A figure
+// whose data is missing is skipped with a one-line notice. "plot -h"
+// lists the figures.
 package main
 
 import (
@@ -16,16 +18,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"fibnim/figures"
 	"fibnim/grundy"
 	"fibnim/internal/cli"
+	"fibnim/version"
 )
-
-// usageError is a mistake in the command line: exit status 2.
-type usageError = cli.UsageError
-
-var usagef = cli.Usagef
 
 func main() {
 	cli.Exit("plot", `run "plot -h" for usage`, run(os.Args[1:], os.Stdout, os.Stderr))
@@ -38,22 +38,23 @@ func run(args []string, stdout, stderr io.Writer) error {
 	formats := fs.String("formats", "png,svg", "comma-separated formats: png, svg")
 	mult := fs.String("mult", "2", "multiplier of the Grundy tables to draw (a folder grundy/mult=A)")
 	dpi := fs.Int("dpi", 300, "resolution of the PNG files")
-	only := fs.String("only", "", "comma-separated figure names to draw (default all)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: plot [-in DIR] [-out DIR/figures] [-formats png,svg] [-mult A] [-dpi D] [-only NAMES]")
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
-	}
+	only := fs.String("only", "", "comma-separated figure names to draw (default all; see below)")
+	showVersion := fs.Bool("version", false, "print the module version and source revision, and exit")
+	fs.Usage = func() { usage(fs, stderr) }
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.Usage()
 			return err
 		}
-		return usageError{Msg: err.Error()}
+		return cli.Usagef("%v", err)
+	}
+	if *showVersion {
+		fmt.Fprintln(stdout, version.Get())
+		return nil
 	}
 	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+		return cli.Usagef("unexpected argument %q", fs.Arg(0))
 	}
 	var fmts []string
 	for _, f := range strings.Split(*formats, ",") {
@@ -61,27 +62,24 @@ func run(args []string, stdout, stderr io.Writer) error {
 		case "png", "svg":
 			fmts = append(fmts, f)
 		default:
-			return usagef("-formats: unknown format %q (want png or svg)", f)
+			return cli.Usagef("-formats: unknown format %q (want png or svg)", f)
 		}
 	}
 	if *dpi < 30 || *dpi > 1200 {
-		return usagef("-dpi %d: want 30..1200", *dpi)
+		return cli.Usagef("-dpi %d: want 30..1200", *dpi)
 	}
 	a, err := grundy.ParseMultiplier(*mult)
 	if err != nil {
-		return usagef("-mult: %v", err)
+		return cli.Usagef("-mult: %v", err)
 	}
-	wanted := map[string]bool{}
+	names := figures.Names()
 	if *only != "" {
-		known := map[string]bool{}
-		for _, f := range figures {
-			known[f.name] = true
-		}
+		names = nil
 		for _, n := range strings.Split(*only, ",") {
-			if !known[n] {
-				return usagef("-only: unknown figure %q", n)
+			if figures.About(n) == "" {
+				return cli.Usagef("-only: unknown figure %q (plot -h lists them)", n)
 			}
-			wanted[n] = true
+			names = append(names, n)
 		}
 	}
 	if st, err := os.Stat(*in); err != nil || !st.IsDir() {
@@ -93,32 +91,43 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := cli.PrepareDir(*out); err != nil {
 		return err
 	}
-	src := &source{dir: *in, gdir: filepath.Join(*in, "grundy", "mult="+a.Folder()), mult: a}
-	var done []figure
-	for _, f := range figures {
-		if len(wanted) > 0 && !wanted[f.name] {
+	src := figures.NewSource(*in, a)
+	var done []*figures.Figure
+	for _, name := range figures.Names() { // in the registry's order, whatever -only's
+		if !slices.Contains(names, name) {
 			continue
 		}
-		d, err := f.make(src)
-		var miss missingError
+		f, err := figures.Draw(src, name)
+		var miss figures.MissingError
 		if errors.As(err, &miss) {
-			fmt.Fprintf(stderr, "plot: skip %s: %s\n", f.name, miss.what)
+			fmt.Fprintf(stderr, "plot: skip %s: %s\n", name, miss.What)
 			continue
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %w", f.name, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
 		for _, format := range fmts {
-			if err := save(filepath.Join(*out, f.name+"."+format), format, d, *dpi); err != nil {
-				return fmt.Errorf("%s: %w", f.name, err)
+			if err := figures.Save(filepath.Join(*out, name+"."+format), format, f, *dpi); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
 			}
 		}
-		f.caption = d.caption
 		done = append(done, f)
-		fmt.Fprintf(stdout, "plot: wrote %s.{%s}\n", filepath.Join(*out, f.name), strings.Join(fmts, ","))
+		fmt.Fprintf(stdout, "plot: wrote %s.{%s}\n", filepath.Join(*out, name), strings.Join(fmts, ","))
 	}
 	if len(done) == 0 {
 		return fmt.Errorf("no figure could be drawn: no data under %s", *in)
 	}
-	return writeCaptions(*out, *in, done, fmts, *dpi)
+	return figures.WriteCaptions(*out, *in, done, fmts, *dpi)
+}
+
+func usage(fs *flag.FlagSet, w io.Writer) {
+	fmt.Fprintln(w, "usage: plot [-in DIR] [-out DIR/figures] [-formats png,svg] [-mult A] [-dpi D] [-only NAMES]")
+	fmt.Fprintln(w, "       plot -version")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	fmt.Fprintln(w, "\nfigures (for -only):")
+	for _, n := range figures.Names() {
+		fmt.Fprintf(w, "  %-19s %s\n", n, figures.About(n))
+	}
 }

@@ -1,4 +1,4 @@
-package main
+package figures
 
 import (
 	"fmt"
@@ -26,28 +26,18 @@ func logPoints(lo, hi float64, k int, f func(float64) float64) plotter.XYs {
 	return xy
 }
 
-func logX(p *plot.Plot) {
-	p.X.Scale = plot.LogScale{}
-	p.X.Tick.Marker = decadeTicks{}
-}
-
-func logY(p *plot.Plot) {
-	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = decadeTicks{}
-}
-
 func (v *startValues) conj() *conjectures.Starts {
 	return &conjectures.Starts{Start: v.start, Full: v.full}
 }
 
-func startValueGrowth(s *source) (*drawing, error) {
-	v, err := s.Starts()
+func startValueGrowth(s *Source) (*Figure, error) {
+	v, err := s.loadStarts()
 	if err != nil {
 		return nil, err
 	}
 	N := v.N()
 	if N < 10 {
-		return nil, missingError{fmt.Sprintf("start values only reach n = %d", N)}
+		return nil, MissingError{fmt.Sprintf("start values only reach n = %d", N)}
 	}
 	bs := envelope(1, N, func(n int) float64 { return float64(v.full[n]) }, bins, true)
 	maxG := 0.0
@@ -62,31 +52,60 @@ func startValueGrowth(s *source) (*drawing, error) {
 	fit := line(logPoints(1, float64(N), 400, func(x float64) float64 { return alpha*math.Log(x) + beta }), green, 1.2, 1, 2)
 	g := line(polyline(bs), black, 1.3)
 	g.StepStyle = plotter.PostStep
-	var fibs plotter.XYs
+	// The Fibonacci n are drawn at their G(n), on the curve; what makes
+	// them special, G(n, n-1) = 0, is said in the legend.
+	var fibs, below plotter.XYs
 	for n := 1; n <= N; n++ {
 		if v.start[n] == 0 {
 			fibs = append(fibs, plotter.XY{X: float64(n), Y: float64(v.full[n])})
 		}
+		if float64(v.full[n]) < math.Log(float64(n))/math.Log(1.5) {
+			below = append(below, plotter.XY{X: float64(n), Y: float64(v.full[n])})
+		}
+	}
+	// The points below the printed lower bound are those that package
+	// conjectures counts as its failures; say so, or say nothing.
+	lowerCheck := conjectures.CheckLRS53Lower(v.conj())
+	if int64(len(below)) != lowerCheck.Failures {
+		return nil, fmt.Errorf("%d points lie below log_{3/2}(n), but check %s counts %d failures", len(below), lowerCheck.ID, lowerCheck.Failures)
 	}
 	p.Add(upper, lower, fit, g)
 	p.Legend.Add("G(n), computed", g)
-	p.Legend.Add("ln n / ln(3/2) (Thm 5.3, lower)", lower)
-	p.Legend.Add("ceil(2√n) + 1 (Thm 5.3, upper)", upper)
+	p.Legend.Add("ln n / ln(3/2) (Thm 5.3, lower bound)", lower)
+	p.Legend.Add("ceil(2√n) + 1 (Thm 5.3, upper bound)", upper)
 	p.Legend.Add(fmt.Sprintf("least-squares fit %.3f ln n %s (RMS %.2f)", alpha, signed(beta), rms), fit)
 	if len(fibs) > 0 {
 		f := scatter(fibs, orange, draw.CircleGlyph{}, 2.2)
 		p.Add(f)
-		p.Legend.Add("n with G(n, n-1) = 0 (Fibonacci n)", f)
+		p.Legend.Add("G(n) at the Fibonacci n, where G(n, n-1) = 0", f)
 	}
-	p.Legend.Top, p.Legend.Left = true, true
-	p.Legend.XOffs = 0.05 * vg.Inch
+	failures := "G(n) stays above the lower bound"
+	if len(below) > 0 {
+		b := scatter(below, vermilion, draw.CrossGlyph{}, 3.2)
+		p.Add(b)
+		p.Legend.Add(fmt.Sprintf("G(n) below the lower bound (%d n ≤ %d)", len(below), int(below[len(below)-1].X)), b)
+		failures = fmt.Sprintf("the crosses mark the %d n (all ≤ %d) where G(n) is below the printed lower bound, so that bound fails there", len(below), int(below[len(below)-1].X))
+	}
+	p.Legend.Top, p.Legend.Left = false, false
+	p.Legend.XOffs, p.Legend.YOffs = -0.05*vg.Inch, 0.05*vg.Inch
 	p.X.Min, p.X.Max = 1, float64(N)
-	p.Y.Min, p.Y.Max = 0, math.Ceil(maxG*1.35)
-	return single(p, fmt.Sprintf("G(n) against n for 1 ≤ n ≤ %d (a = %s), downsampled into %d log-spaced bins that keep each bin's least and greatest value; the bounds of Theorem 5.3 of Larsson & Rubinstein-Salzedo (the upper one leaves the frame early); the least-squares fit G(n) ≈ %.3f ln n %s; and the Fibonacci n, where the starting value G(n, n-1) is 0.", N, v.mult, len(bs), alpha, signed(beta))), nil
+	// The frame ends just above the data: the upper bound, far above it
+	// beyond small n, is cut at the top rather than stretching the axis.
+	p.Y.Min, p.Y.Max = 0, math.Ceil(maxG*1.06)+1
+	return single(p, fmt.Sprintf("G(n) against n for 1 ≤ n ≤ %d (a = %s), downsampled into %d log-spaced bins that keep each bin's least and greatest value, with the bounds of Theorem 5.3 of Larsson & Rubinstein-Salzedo, ln n / ln(3/2) ≤ G(n) ≤ ⌈2√n⌉ + 1 (the upper one, cut at the top of the frame, leaves it at n ≈ %d); %s. Also drawn: the least-squares fit G(n) ≈ %.3f ln n %s, and G(n) at the Fibonacci n (dots), the n where the starting value G(n, n-1) is 0.", N, v.mult, len(bs), upperExit(p.Y.Max), failures, alpha, signed(beta))), nil
 }
 
-func conjectureGap(s *source) (*drawing, error) {
-	v, err := s.Starts()
+// upperExit is the least n where ⌈2√n⌉ + 1 exceeds y.
+func upperExit(y float64) int {
+	n := 1
+	for math.Ceil(2*math.Sqrt(float64(n)))+1 <= y {
+		n++
+	}
+	return n
+}
+
+func conjectureGap(s *Source) (*Figure, error) {
+	v, err := s.loadStarts()
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +115,7 @@ func conjectureGap(s *source) (*drawing, error) {
 		top--
 	}
 	if top < 2 {
-		return nil, missingError{fmt.Sprintf("start values only reach n = %d", N)}
+		return nil, MissingError{fmt.Sprintf("start values only reach n = %d", N)}
 	}
 	d := func(n int) int { return int(v.full[(3*n+1)/2]) - int(v.full[n]) }
 	bs := envelope(1, top, func(n int) float64 { return float64(d(n)) }, bins, true)
@@ -135,6 +154,9 @@ func conjectureGap(s *source) (*drawing, error) {
 	}
 	p.Add(band, spans)
 	p.Legend.Add("conjectured band [1, 2]", band)
+	if len(spans.segs) > 0 {
+		p.Legend.Add("range of differences within one bin", spans)
+	}
 	if len(ok) > 0 {
 		sc := scatter(ok, blue, draw.CircleGlyph{}, 1.2)
 		p.Add(sc)
@@ -151,20 +173,26 @@ func conjectureGap(s *source) (*drawing, error) {
 	p.Y.Min, p.Y.Max = float64(lo)-0.5, float64(hi)+1.2
 	p.Y.Tick.Marker = integerTicks(lo, hi)
 
-	h := newPlot("How often", "difference", "share of n (%)")
+	// Counts on a log axis, so that a difference that occurs a handful of
+	// times among 10^8 n still gets a visible bar; each bar is labelled
+	// with its exact count. A bar starts at the axis' foot, 1/2.
+	h := newPlot("How often", "difference", "number of n (log scale)")
+	logY(h)
+	const foot = 0.5
 	var bars []rect
 	var labels plotter.XYLabels
-	total := float64(top)
-	maxShare := 0.0
+	maxCount := 1.0
 	for k := lo; k <= hi; k++ {
-		share := 100 * float64(counts[k]) / total
-		maxShare = max(maxShare, share)
+		n := float64(counts[k])
+		maxCount = max(maxCount, n)
 		c := blue
 		if k < 1 || k > 2 {
 			c = vermilion
 		}
-		bars = append(bars, rect{x0: float64(k) - 0.35, x1: float64(k) + 0.35, y0: 0, y1: share, fill: c})
-		labels.XYs = append(labels.XYs, plotter.XY{X: float64(k), Y: share})
+		if n > 0 {
+			bars = append(bars, rect{x0: float64(k) - 0.35, x1: float64(k) + 0.35, y0: foot, y1: n, fill: c})
+		}
+		labels.XYs = append(labels.XYs, plotter.XY{X: float64(k), Y: max(n, foot)})
 		labels.Labels = append(labels.Labels, fmt.Sprintf("%d", counts[k]))
 	}
 	h.Add(&rects{rs: bars})
@@ -180,8 +208,8 @@ func conjectureGap(s *source) (*drawing, error) {
 	h.Add(lb)
 	h.X.Tick.Marker = integerTicks(lo, hi)
 	h.X.Min, h.X.Max = float64(lo)-0.6, float64(hi)+0.6
-	h.Y.Min, h.Y.Max = 0, maxShare*1.15
-	return sideBySide(p, h, 0.68, fmt.Sprintf("Left: the closing conjecture of Larsson & Rubinstein-Salzedo says G(⌈3n/2⌉) − G(n) is 1 or 2 (shaded); n ≤ %d in %d log-spaced bins, each showing its least and greatest difference, violations as triangles. Right: how many n have each difference (bar labels are exact counts).", top, len(bs))), nil
+	h.Y.Min, h.Y.Max = foot, math.Pow(10, math.Ceil(math.Log10(maxCount)+0.25))
+	return sideBySide(p, h, 0.68, fmt.Sprintf("Left: the closing conjecture of Larsson & Rubinstein-Salzedo says G(⌈3n/2⌉) − G(n) is 1 or 2 (shaded); n ≤ %d in %d log-spaced bins, each showing its least and greatest difference, violations as triangles. Right: how many n have each difference, on a log scale (bar labels are exact counts); grey vertical lines join the least and greatest difference in a bin.", top, len(bs))), nil
 }
 
 func firstOutside(first map[int]int) int {
@@ -194,8 +222,8 @@ func firstOutside(first map[int]int) int {
 	return m
 }
 
-func firstOccurrence(s *source) (*drawing, error) {
-	v, err := s.Starts()
+func firstOccurrence(s *Source) (*Figure, error) {
+	v, err := s.loadStarts()
 	if err != nil {
 		return nil, err
 	}
@@ -206,7 +234,7 @@ func firstOccurrence(s *source) (*drawing, error) {
 		}
 	}
 	if len(h) < 4 {
-		return nil, missingError{fmt.Sprintf("only %d values reached", len(h))}
+		return nil, MissingError{fmt.Sprintf("only %d values reached", len(h))}
 	}
 	alpha, _, _, _, _ := conjectures.FitLog(v.conj())
 	top := newPlot(fmt.Sprintf("First occurrence h(g) = min{n : G(n) = g}, a = %s", v.mult), "", "h(g) (tokens, log scale)")

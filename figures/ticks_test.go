@@ -1,4 +1,4 @@
-package main
+package figures
 
 import (
 	"strings"
@@ -34,7 +34,7 @@ func TestDecadeTicks(t *testing.T) {
 			got = append(got, tk.Label)
 		}
 	}
-	if s := strings.Join(got, " "); s != "1 1e5 1e10 1e15 1e20 1e25 1e30 1e35 1e40" {
+	if s := strings.Join(got, " "); s != "10^0 10^5 10^10 10^15 10^20 10^25 10^30 10^35 10^40" {
 		t.Errorf("decadeTicks(1, 1e40) labels %q", s)
 	}
 	if n := len((decadeTicks{}).Ticks(1, 1000)); n != 28 {

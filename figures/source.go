@@ -1,4 +1,4 @@
-package main
+package figures
 
 import (
 	"errors"
@@ -12,14 +12,10 @@ import (
 	"fibnim/table"
 )
 
-// missingError says that a figure's data is not there: the figure is
-// skipped with a notice, not an error.
-type missingError struct{ what string }
-
-func (e missingError) Error() string { return e.what }
-
-// source loads the pipeline's results under one folder, each file once.
-type source struct {
+// Source reads the Parquet files that "compute" wrote under one folder,
+// each file at most once, for the figures drawn from it. It is not safe
+// for concurrent use.
+type Source struct {
 	dir, gdir string
 	mult      grundy.Multiplier
 
@@ -30,11 +26,18 @@ type source struct {
 	realC  []table.RealRow
 }
 
-// need reports a missing file as missingError, and passes other errors on.
+// NewSource returns a Source for the results under dir: the Grundy tables
+// of multiplier mult in dir/grundy/mult=A/ and the n-times nim tables in
+// dir/ntimes/. Nothing is read until a figure needs it.
+func NewSource(dir string, mult grundy.Multiplier) *Source {
+	return &Source{dir: dir, gdir: filepath.Join(dir, "grundy", "mult="+mult.Folder()), mult: mult}
+}
+
+// need reports a missing file as MissingError, and passes other errors on.
 func need(path string) error {
 	_, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return missingError{path + " not found"}
+		return MissingError{path + " not found"}
 	}
 	return err
 }
@@ -47,7 +50,7 @@ type denseTable struct {
 
 func (t *denseTable) N() int { return len(t.rows) - 1 }
 
-func (s *source) Dense() (*denseTable, error) {
+func (s *Source) loadDense() (*denseTable, error) {
 	if s.dense != nil {
 		return s.dense, nil
 	}
@@ -104,7 +107,7 @@ type startValues struct {
 
 func (v *startValues) N() int { return len(v.full) - 1 }
 
-func (s *source) Starts() (*startValues, error) {
+func (s *Source) loadStarts() (*startValues, error) {
 	if s.starts != nil {
 		return s.starts, nil
 	}
@@ -133,14 +136,18 @@ func readAll[T any](dir, name string, dst *[]T) ([]T, error) {
 		return nil, err
 	}
 	if len(rows) == 0 {
-		return nil, missingError{path + " has no rows"}
+		return nil, MissingError{path + " has no rows"}
 	}
 	*dst = rows
 	return rows, nil
 }
 
-func (s *source) CTable() ([]table.CRow, error) { return readAll(s.dir, "c_table.parquet", &s.cRows) }
-func (s *source) Sequences() ([]table.SeqRow, error) {
+func (s *Source) loadCTable() ([]table.CRow, error) {
+	return readAll(s.dir, "c_table.parquet", &s.cRows)
+}
+func (s *Source) loadSequences() ([]table.SeqRow, error) {
 	return readAll(s.dir, "sequences.parquet", &s.seqs)
 }
-func (s *source) RealC() ([]table.RealRow, error) { return readAll(s.dir, "real_c.parquet", &s.realC) }
+func (s *Source) loadRealC() ([]table.RealRow, error) {
+	return readAll(s.dir, "real_c.parquet", &s.realC)
+}

@@ -1,4 +1,4 @@
-package main
+package figures
 
 import (
 	"bytes"
@@ -122,10 +122,25 @@ func testInputs(t *testing.T) string {
 	return inputs
 }
 
-func runPlot(args ...string) (stdout, stderr string, err error) {
-	var o, e bytes.Buffer
-	err = run(args, &o, &e)
-	return o.String(), e.String(), err
+// drawAll draws every figure from the results under in and saves each in
+// every format under a new folder, which it returns.
+func drawAll(t *testing.T, in string, dpi int, formats ...string) string {
+	t.Helper()
+	out := t.TempDir()
+	src := NewSource(in, grundy.Fibonacci)
+	var figs []*Figure
+	for _, name := range Names() {
+		f, err := Draw(src, name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, format := range formats {
+			must(t, Save(filepath.Join(out, name+"."+format), format, f, dpi))
+		}
+		figs = append(figs, f)
+	}
+	must(t, WriteCaptions(out, in, figs, formats, dpi))
+	return out
 }
 
 // TestGolden draws every figure from the small run and compares each PNG
@@ -135,22 +150,14 @@ func runPlot(args ...string) (stdout, stderr string, err error) {
 // a change after looking at the new images; a mismatch leaves the new image
 // as testdata/NAME.got.png.
 func TestGolden(t *testing.T) {
-	in := testInputs(t)
-	out := t.TempDir()
-	_, stderr, err := runPlot("-in", in, "-out", out, "-formats", "png", "-dpi", fmt.Sprint(goldenDPI))
-	if err != nil {
-		t.Fatalf("plot: %v\n%s", err, stderr)
-	}
-	if stderr != "" {
-		t.Errorf("every figure should be drawn from the small run; got notices:\n%s", stderr)
-	}
-	for _, f := range figures {
-		got, err := os.ReadFile(filepath.Join(out, f.name+".png"))
+	out := drawAll(t, testInputs(t), goldenDPI, "png")
+	for _, name := range Names() {
+		got, err := os.ReadFile(filepath.Join(out, name+".png"))
 		if err != nil {
-			t.Errorf("%s: %v", f.name, err)
+			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		golden := filepath.Join("testdata", f.name+".png")
+		golden := filepath.Join("testdata", name+".png")
 		if *update {
 			must(t, os.MkdirAll("testdata", 0o755))
 			must(t, os.WriteFile(golden, got, 0o644))
@@ -158,12 +165,12 @@ func TestGolden(t *testing.T) {
 		}
 		want, err := os.ReadFile(golden)
 		if err != nil {
-			t.Errorf("%s: %v (run go test -update to create it)", f.name, err)
+			t.Errorf("%s: %v (run go test -update to create it)", name, err)
 			continue
 		}
 		if diff, msg := pixelDiff(got, want); diff > 0.01 {
-			os.WriteFile(filepath.Join("testdata", f.name+".got.png"), got, 0o644)
-			t.Errorf("%s: %s differs from %s (%s); new image in testdata/%s.got.png", f.name, msg, golden, fmt.Sprintf("%.2f%% of pixels", 100*diff), f.name)
+			os.WriteFile(filepath.Join("testdata", name+".got.png"), got, 0o644)
+			t.Errorf("%s: %s differs from %s (%s); new image in testdata/%s.got.png", name, msg, golden, fmt.Sprintf("%.2f%% of pixels", 100*diff), name)
 		}
 	}
 }
@@ -236,22 +243,16 @@ func TestPixelDiffCatchesChange(t *testing.T) {
 // requires identical bytes in both formats: results reproduce bit for bit.
 func TestReproducible(t *testing.T) {
 	in := testInputs(t)
-	var outs [2]string
-	for i := range outs {
-		outs[i] = t.TempDir()
-		if _, stderr, err := runPlot("-in", in, "-out", outs[i], "-dpi", "30"); err != nil {
-			t.Fatalf("plot: %v\n%s", err, stderr)
-		}
-	}
-	for _, f := range figures {
+	outs := [2]string{drawAll(t, in, 30, "png", "svg"), drawAll(t, in, 30, "png", "svg")}
+	for _, name := range Names() {
 		for _, ext := range []string{".png", ".svg"} {
-			a, err1 := os.ReadFile(filepath.Join(outs[0], f.name+ext))
-			b, err2 := os.ReadFile(filepath.Join(outs[1], f.name+ext))
+			a, err1 := os.ReadFile(filepath.Join(outs[0], name+ext))
+			b, err2 := os.ReadFile(filepath.Join(outs[1], name+ext))
 			if err1 != nil || err2 != nil {
-				t.Fatalf("%s%s: %v %v", f.name, ext, err1, err2)
+				t.Fatalf("%s%s: %v %v", name, ext, err1, err2)
 			}
 			if !bytes.Equal(a, b) {
-				t.Errorf("%s%s differs between two runs", f.name, ext)
+				t.Errorf("%s%s differs between two runs", name, ext)
 			}
 		}
 	}
@@ -260,67 +261,46 @@ func TestReproducible(t *testing.T) {
 		t.Errorf("the SVG does not embed its fonts")
 	}
 	readme, _ := os.ReadFile(filepath.Join(outs[0], "README.md"))
-	for _, f := range figures {
-		if !bytes.Contains(readme, []byte("- `"+f.name+"` (png, svg): ")) {
-			t.Errorf("README.md has no caption line for %s", f.name)
+	for _, name := range Names() {
+		if !bytes.Contains(readme, []byte("- `"+name+"` (png, svg): ")) {
+			t.Errorf("README.md has no caption line for %s", name)
 		}
 	}
 }
 
 // TestSkipsMissing: with only the n-times nim tables, the Grundy figures
-// are skipped with one notice each and the others drawn.
+// are a MissingError and the others are drawn.
 func TestSkipsMissing(t *testing.T) {
 	in := t.TempDir()
 	full := testInputs(t)
 	must(t, os.CopyFS(filepath.Join(in, "ntimes"), os.DirFS(filepath.Join(full, "ntimes"))))
+	src := NewSource(in, grundy.Fibonacci)
+	for _, name := range Names() {
+		_, err := Draw(src, name)
+		var miss MissingError
+		want := strings.HasPrefix(name, "ntimes_") || name == "zeckendorf_rows" // needs no data
+		if want && err != nil || !want && !errors.As(err, &miss) {
+			t.Errorf("%s: error %v, want drawn = %v", name, err, want)
+		}
+	}
+	if _, err := Draw(src, "nosuch"); err == nil {
+		t.Errorf("Draw of an unknown figure: no error")
+	}
+}
+
+// TestCaptionsKept: captions of figures not drawn in this run stay.
+func TestCaptionsKept(t *testing.T) {
 	out := t.TempDir()
-	stdout, stderr, err := runPlot("-in", in, "-out", out, "-formats", "png", "-dpi", "30")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range figures {
-		_, statErr := os.Stat(filepath.Join(out, f.name+".png"))
-		drawn := statErr == nil
-		ntimesFig := strings.HasPrefix(f.name, "ntimes_")
-		zeck := f.name == "zeckendorf_rows" // needs no data
-		if drawn != (ntimesFig || zeck) {
-			t.Errorf("%s: drawn = %v", f.name, drawn)
-		}
-		if !drawn && !strings.Contains(stderr, "plot: skip "+f.name+": ") {
-			t.Errorf("%s skipped without a notice; stderr:\n%s", f.name, stderr)
-		}
-	}
-	if strings.Count(stdout, "plot: wrote") != 4 {
-		t.Errorf("stdout:\n%s", stdout)
+	f := &Figure{Name: "ntimes_c", Caption: "new"}
+	must(t, os.WriteFile(filepath.Join(out, "README.md"), []byte("# Figures\n\n- `grundy_table` (png): old\n- `ntimes_c` (png): older\n"), 0o644))
+	must(t, WriteCaptions(out, "results", []*Figure{f}, []string{"png"}, 300))
+	b, _ := os.ReadFile(filepath.Join(out, "README.md"))
+	if !bytes.Contains(b, []byte("- `grundy_table` (png): old\n- `ntimes_c` (png): new\n")) {
+		t.Errorf("README.md:\n%s", b)
 	}
 }
 
-func TestBadInput(t *testing.T) {
-	in := testInputs(t)
-	for _, c := range []struct {
-		args  []string
-		usage bool
-		want  string
-	}{
-		{[]string{"-formats", "pdf"}, true, "unknown format"},
-		{[]string{"-dpi", "0"}, true, "-dpi"},
-		{[]string{"-mult", "1/2"}, true, "-mult"},
-		{[]string{"-only", "nosuch"}, true, "unknown figure"},
-		{[]string{"-nosuchflag"}, true, "not defined"},
-		{[]string{"extra"}, true, "unexpected argument"},
-		{[]string{"-in", filepath.Join(t.TempDir(), "absent")}, false, "does not exist"},
-		{[]string{"-in", in, "-out", "/proc/forbidden"}, false, "output folder"},
-	} {
-		_, _, err := runPlot(c.args...)
-		var ue usageError
-		if err == nil || errors.As(err, &ue) != c.usage || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("plot %v: error %v (usage %v), want a one-line %q (usage %v)", c.args, err, errors.As(err, &ue), c.want, c.usage)
-		}
-	}
-}
-
-// TestCorruptInput: a damaged Parquet file is a one-line error naming it,
-// and nothing already in the output folder is lost or changed.
+// TestCorruptInput: a damaged Parquet file is a one-line error naming it.
 func TestCorruptInput(t *testing.T) {
 	full := testInputs(t)
 	in := t.TempDir()
@@ -332,27 +312,9 @@ func TestCorruptInput(t *testing.T) {
 		b[i] ^= 0xff
 	}
 	must(t, os.WriteFile(path, b[:len(b)-20], 0o644))
-
-	out := t.TempDir()
-	old := map[string][]byte{
-		"start_value_growth.png": []byte("an earlier figure"),
-		"README.md":              []byte("earlier captions"),
-	}
-	for name, data := range old {
-		must(t, os.WriteFile(filepath.Join(out, name), data, 0o644))
-	}
-	_, _, err = runPlot("-in", in, "-out", out, "-formats", "png", "-dpi", "30", "-only", "start_value_growth")
-	if err == nil || !strings.Contains(err.Error(), "start_values.parquet") || strings.Contains(err.Error(), "\n") {
+	_, err = Draw(NewSource(in, grundy.Fibonacci), "start_value_growth")
+	var miss MissingError
+	if err == nil || errors.As(err, &miss) || !strings.Contains(err.Error(), "start_values.parquet") || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("corrupt start_values.parquet: error %v, want one line naming the file", err)
-	}
-	entries, _ := os.ReadDir(out)
-	if len(entries) != len(old) {
-		t.Errorf("output folder holds %d entries after the error, want the %d it had", len(entries), len(old))
-	}
-	for name, data := range old {
-		got, err := os.ReadFile(filepath.Join(out, name))
-		if err != nil || !bytes.Equal(got, data) {
-			t.Errorf("%s changed or lost: %q, %v", name, got, err)
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package figures
 
 import (
 	"fmt"
@@ -8,8 +8,19 @@ import (
 	"gonum.org/v1/plot"
 )
 
+// logX and logY make an axis logarithmic, labelled at powers of ten.
+func logX(p *plot.Plot) { logAxis(&p.X) }
+func logY(p *plot.Plot) { logAxis(&p.Y) }
+
+func logAxis(a *plot.Axis) {
+	a.Scale = plot.LogScale{}
+	a.Tick.Marker = decadeTicks{}
+	a.Tick.Label.Handler = powerHandler
+}
+
 // decadeTicks marks a log axis at powers of ten. At most about eight are
-// labelled ("1", "10", "1000", "1e6", ...) so that a range of many decades
+// labelled, all in one notation, "10^k", which powerHandler draws with a
+// raised exponent, so that a range of many decades
 // stays legible; the other decades get unlabelled ticks, and a range of
 // three decades or less also gets ticks at 2..9 times each power.
 type decadeTicks struct{}
@@ -41,16 +52,8 @@ func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
-func decadeLabel(d int) string {
-	switch {
-	case d >= 0 && d <= 4:
-		return fmt.Sprint(int(math.Pow(10, float64(d))))
-	case d < 0 && d >= -3:
-		return fmt.Sprint(math.Pow(10, float64(d)))
-	default:
-		return fmt.Sprintf("1e%d", d)
-	}
-}
+// decadeLabel is 10^d for powerHandler.
+func decadeLabel(d int) string { return "10^" + strconv.Itoa(d) }
 
 // integerTicks labels every integer in lo..hi: for short value ranges.
 func integerTicks(lo, hi int) plot.ConstantTicks {
