@@ -6,6 +6,15 @@
 // counterexamples. A disagreement with a paper is a finding, reported as
 // such; no check is tuned to pass.
 //
+// Verify (verify.go) runs every check whose data is under a results folder,
+// reading the tables through package table; a table folder that does not
+// validate is an error, not a smaller check.
+//
+// What it owns: the statements, the transcriptions of the printed tables
+// (lrs_table1.go, ft_table1.go) and the comparisons. What it must not do:
+// write files or render them (package report does), or compute the game
+// itself except through packages grundy and ntimes.
+//
 // References:
 //   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",
 //     Int. J. Game Theory 45(3), 2016: Table 1; Theorems 4.1, 4.5, 4.6, 4.7,

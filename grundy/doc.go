@@ -23,6 +23,9 @@
 //     StartCounts gathers G(n, n) and G(n, n-1) from it.
 //   - Zeckendorf gives the parts z_1(n) < z_2(n) < ... of n.
 //
+// It owns the game and its engines, and must not touch files: tables are
+// written and read by package table.
+//
 // References:
 //   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",
 //     Int. J. Game Theory 45(3), 2016: Table 1 (G(n, r) for n, r <= 20),

@@ -15,7 +15,11 @@
 // eventual value of k - r(k), with the index k_0 after which it holds, and
 // L and U of Theorem 2 (vii) exactly. Thresholds finds, with exact rational
 // arithmetic, every real a at which the first K terms of F(a) change, and
-// the points at which c changes.
+// the points at which c changes. SolveAll solves many multipliers on
+// worker goroutines, in input order.
+//
+// It owns the mathematics of F(a) and must not touch files: its results
+// become Parquet rows in package table.
 //
 // References:
 //   - P. Frankl, N. Tokushige, "The game of n-times nim", Discrete Math. 260

@@ -1,16 +1,51 @@
-// Package store writes and reads the pipeline's Parquet files.
+// Package table owns the pipeline's on-disk format: the Parquet files of a
+// results folder, their layout (layout.go), how they are written (write.go,
+// and build.go for a checkpointed breakpoint run), how a table folder is
+// validated and read (open.go), and the rows of the n-times nim tables
+// (rows.go, ntimes.go). Writer and reader live here together, so they
+// cannot drift apart.
 //
-// Files are written to a temporary name in the destination folder and
-// renamed into place only when complete, so an interrupted or failed run
-// never leaves a half-written file where a good one was. Rows are typed
-// structs with parquet tags; the writer uses zstd compression, bounded row
-// groups, and records the run's parameters and source revision in the file's
-// key-value metadata. Reading a corrupt file returns an error, never panics.
+// Reading a computed table:
+//
+//	t, err := table.Open("results/grundy/mult=2") // or table.Dir("results", a)
+//	g, err := t.Value(n, r)                        // G(n, r)
+//	bs, err := t.Breakpoints(n)                    // R_1(n) .. R_G(n)(n)
+//	start, full, err := t.StartValues()            // G(n, n-1) and G(n, n), n = 0..N
+//	for run, err := range t.Runs(g) { ... }        // file g in row order
+//
+// Guarantees:
+//   - Open refuses a folder that is incomplete or foreign (a missing or
+//     stray breakpoint file, a file of another N or multiplier, a folder
+//     name that disagrees with its files), so no reader answers with a
+//     silently smaller value. Rows are checked as they are read: a run out
+//     of order, overlapping, past N, or with r_min outside 1..n is an error.
+//   - Files are written to a temporary name in the destination folder and
+//     renamed into place only when complete; a breakpoint run builds its
+//     files in .run/ and moves them in when it completes. A run killed at
+//     any point resumes from its checkpoint and ends with byte-identical
+//     files (Build).
+//   - Rows are typed structs with parquet tags; the writer uses zstd at its
+//     fastest level (literals not Huffman-coded: standard frames every
+//     reader decodes), bounded row groups, delta encoding for sorted
+//     integer columns, and records the run's parameters and the source
+//     revision in the key-value metadata, with no timestamps, so reruns
+//     reproduce the files byte for byte. A corrupt file is an error, never
+//     a panic.
 //
 // breakpoints.go holds the layout of a breakpoint file: R_g(n), the least r
 // with G(n, r) >= g (Larsson & Rubinstein-Salzedo's rows as step
 // functions), stored as runs on which it rises by one from row to row, with
 // the encoder that makes them and the decoder that checks and expands them.
 //
-// The mathematics lives in grundy/ and ntimes/; this package knows only rows.
+// What it must not do: compute Grundy values or sequences (packages grundy
+// and ntimes do; Build only drives grundy.Breakpoints and saves what it
+// emits), check theorems (package conjectures) or render reports (package
+// report).
+//
+// References:
+//   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",
+//     Int. J. Game Theory 45(3), 2016: G(n, r) and the rows of Table 1 as
+//     step functions of r (Section 4), whence the breakpoints R_g(n).
+//   - P. Frankl, N. Tokushige, "The game of n-times nim", Discrete Math.
+//     260, 2003: F(a), c, L and U, the columns of the n-times nim tables.
 package table

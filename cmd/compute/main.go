@@ -1,6 +1,3 @@
-// Command compute fills Grundy tables of Fibonacci nim and n-times nim,
-// regenerates the papers' tables, verifies their theorems and answers
-// queries at a terminal. Run "compute help" for the subcommands.
 package main
 
 import (
@@ -27,6 +24,7 @@ commands:
   ntimes    n-times nim sequences, c(a), and the exact real thresholds
   verify    check the papers' theorems and conjectures on the data in a folder
   export    write a Parquet file as CSV or JSON
+  info      list what a results folder holds, and whether each table validates
   version   print the module version and source revision
 
 Run "compute <command> -h" for the flags of a command.`
@@ -64,6 +62,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runVerify(ctx, rest, stdout, stderr)
 	case "export":
 		return runExport(ctx, rest, stdout, stderr)
+	case "info":
+		return runInfo(ctx, rest, stdout, stderr)
 	case "all":
 		return runAll(ctx, rest, stdout, stderr)
 	case "version", "-version", "--version":

@@ -192,3 +192,24 @@ func TestQueryAndVerifyRefuseMissingFile(t *testing.T) {
 		t.Errorf("verify: got %v, want a refusal", err)
 	}
 }
+
+// info lists a results folder, and says so when a table does not validate.
+func TestInfo(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := runArgs(t, "grundy", "-n", "3000", "-engine", "breakpoint", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runArgs(t, "info", dir)
+	if err != nil || !strings.Contains(out, "validates: N = 3000") || !strings.Contains(out, "breakpoints/ (") {
+		t.Fatalf("info: %v\n%s", err, out)
+	}
+	os.Remove(table.BreakpointFile(filepath.Join(table.Dir(dir, grundy.Fibonacci), table.BreakpointsDir), 3))
+	out, err = runArgs(t, "info", dir)
+	if err == nil || !strings.Contains(out, "DOES NOT VALIDATE") || !strings.Contains(out, "g=0003.parquet is missing") {
+		t.Errorf("info on a folder with a gap: %v\n%s", err, out)
+	}
+	var ue usageError
+	if _, err := runArgs(t, "info", t.TempDir()); !errors.As(err, &ue) || !strings.Contains(err.Error(), "no results under") {
+		t.Errorf("info on an empty folder: %v", err)
+	}
+}

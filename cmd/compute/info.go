@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fibnim/internal/cli"
+	"fibnim/table"
+)
+
+func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("info", stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: compute info [DIR]   (DIR: a results folder, default results)")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	root := "results"
+	switch fs.NArg() {
+	case 0:
+	case 1:
+		root = fs.Arg(0)
+	default:
+		return usagef("info takes one folder, not %d", fs.NArg())
+	}
+	if st, err := os.Stat(root); err != nil || !st.IsDir() {
+		return usagef("%s is not a folder", root)
+	}
+	folders, others, err := table.Survey(root)
+	if err != nil {
+		return err
+	}
+	if len(folders) == 0 && len(others) == 0 {
+		return usagef("no results under %s", root)
+	}
+	bad := 0
+	for _, f := range folders {
+		rel, _ := filepath.Rel(root, f.Dir)
+		fmt.Fprintf(stdout, "%s  (a = %s)\n", rel, f.Mult)
+		if f.Err != nil {
+			bad++
+			fmt.Fprintf(stdout, "  DOES NOT VALIDATE: %v\n", f.Err)
+		} else {
+			what := "start values"
+			if f.Breakpoints {
+				what = fmt.Sprintf("start values and breakpoints g = 1..%d", f.MaxValue)
+			}
+			if f.DenseN >= 0 {
+				what += fmt.Sprintf(", every cell for n <= %d", f.DenseN)
+			}
+			fmt.Fprintf(stdout, "  validates: N = %d, values 0..%d, %s engine; %s\n", f.N, f.MaxValue, f.Engine, what)
+		}
+		var bps []table.FileSize
+		for _, x := range f.Files {
+			if strings.HasPrefix(x.Name, table.BreakpointsDir+string(filepath.Separator)) {
+				bps = append(bps, x)
+				continue
+			}
+			fmt.Fprintf(stdout, "  %-34s %10s\n", x.Name, cli.HumanBytes(uint64(x.Size)))
+		}
+		if len(bps) > 0 {
+			var sum int64
+			for _, x := range bps {
+				sum += x.Size
+			}
+			fmt.Fprintf(stdout, "  %-34s %10s\n", fmt.Sprintf("%s/ (%d files)", table.BreakpointsDir, len(bps)), cli.HumanBytes(uint64(sum)))
+		}
+		fmt.Fprintf(stdout, "  %-34s %10s\n", "total", cli.HumanBytes(uint64(f.Bytes())))
+	}
+	if len(others) > 0 {
+		fmt.Fprintln(stdout, "other files")
+		for _, x := range others {
+			fmt.Fprintf(stdout, "  %-34s %10s\n", x.Name, cli.HumanBytes(uint64(x.Size)))
+		}
+	}
+	if bad > 0 {
+		return fmt.Errorf("%d of %d tables under %s do not validate", bad, len(folders), root)
+	}
+	return nil
+}

@@ -1,0 +1,117 @@
+package table
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"fibnim/grundy"
+)
+
+// Folder describes one table folder of a results folder, as Survey finds it.
+type Folder struct {
+	Dir  string
+	Mult grundy.Multiplier // from the folder's name
+	// Err is why Open refuses the folder, or nil if it validates. N,
+	// MaxValue, Engine and Breakpoints are known only when Err is nil.
+	Err         error
+	N           int
+	MaxValue    int
+	Engine      string
+	Breakpoints bool
+	DenseN      int
+	Files       []FileSize // every file under Dir, sorted by name
+}
+
+// FileSize is a file's path relative to its folder, and its size in bytes.
+type FileSize struct {
+	Name string
+	Size int64
+}
+
+// Bytes is the total size of the files.
+func (f Folder) Bytes() int64 {
+	var n int64
+	for _, x := range f.Files {
+		n += x.Size
+	}
+	return n
+}
+
+// Survey lists the table folders under the results folder root
+// (root/grundy/mult=*), validating each with Open, and the other files
+// under root (n-times nim tables, reports, figures) with their sizes.
+func Survey(root string) (folders []Folder, others []FileSize, err error) {
+	if st, err := os.Stat(root); err != nil {
+		return nil, nil, err
+	} else if !st.IsDir() {
+		return nil, nil, errors.New(root + " is not a folder")
+	}
+	entries, err := os.ReadDir(filepath.Join(root, "grundy"))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, err
+	}
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), "mult=") {
+			continue
+		}
+		f := Folder{Dir: filepath.Join(root, "grundy", e.Name()), DenseN: -1}
+		f.Mult, f.Err = grundy.ParseFolder(strings.TrimPrefix(e.Name(), "mult="))
+		if f.Files, err = listFiles(f.Dir); err != nil {
+			return nil, nil, err
+		}
+		if f.Err == nil {
+			var t *Table
+			if t, f.Err = Open(f.Dir); f.Err == nil {
+				f.N, f.Engine, f.Breakpoints, f.DenseN = t.N(), t.engine, t.HasBreakpoints(), t.DenseN()
+				f.MaxValue, f.Err = t.MaxValue()
+				t.Close()
+			}
+		}
+		folders = append(folders, f)
+	}
+	sort.Slice(folders, func(i, j int) bool {
+		a, b := folders[i].Mult, folders[j].Mult
+		return a.P*b.Q < b.P*a.Q
+	})
+	all, err := listFiles(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, x := range all {
+		if !strings.HasPrefix(x.Name, "grundy"+string(filepath.Separator)) {
+			others = append(others, x)
+		}
+	}
+	return folders, others, nil
+}
+
+// listFiles lists the regular files under dir, skipping hidden ones (a
+// run in progress, temporary files).
+func listFiles(dir string) ([]FileSize, error) {
+	var out []FileSize
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p != dir && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Type().IsRegular() {
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, FileSize{Name: rel, Size: info.Size()})
+		}
+		return nil
+	})
+	return out, err
+}
