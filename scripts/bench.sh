@@ -60,7 +60,7 @@ if [ -n "${BENCH_BASELINE:-}" ]; then
   BIN=bin/compute
 fi
 
-GOB=$(go test -run '^$' -bench . -benchtime 3x -count 5 ./grundy ./internal/store 2>&1 | grep -E '^Benchmark' || true)
+GOB=$(go test -run '^$' -bench . -benchtime 3x -count 5 ./grundy ./table 2>&1 | grep -E '^Benchmark' || true)
 
 python3 - "$TSV" "$GOB" > results/bench.md <<'PY'
 import sys, math, collections, platform, subprocess
@@ -120,7 +120,7 @@ for (e, w), pts in sorted(groups.items()):
     mx, my = sum(xs)/len(xs), sum(ys)/len(ys)
     b = sum((x-mx)*(y-my) for x, y in zip(xs, ys)) / sum((x-mx)**2 for x in xs)
     print(f"| {e} | {w} | {min(p[0] for p in pts):,}..{max(p[0] for p in pts):,} | {b:.2f} |")
-print("\n## Go benchmarks of the hot loops (`go test -bench . ./grundy ./internal/store`, 5 runs each)\n")
+print("\n## Go benchmarks of the hot loops (`go test -bench . ./grundy ./table`, 5 runs each)\n")
 runs = collections.defaultdict(list)
 for line in gob.split("\n"):
     f = line.split()

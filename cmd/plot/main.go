@@ -40,11 +40,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 	dpi := fs.Int("dpi", 300, "resolution of the PNG files")
 	only := fs.String("only", "", "comma-separated figure names to draw (default all; see below)")
 	showVersion := fs.Bool("version", false, "print the module version and source revision, and exit")
-	fs.Usage = func() { usage(fs, stderr) }
+	// Parse would print the usage itself, on -h and on every bad flag:
+	// silence it, so that -h shows it once and a bad flag is one line.
+	fs.Usage = func() {}
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fs.Usage()
+			usage(fs, stderr)
 			return err
 		}
 		return cli.Usagef("%v", err)

@@ -39,6 +39,12 @@ func TestHelpListsFigures(t *testing.T) {
 			t.Errorf("plot -h does not mention %q:\n%s", want, stderr)
 		}
 	}
+	if n := strings.Count(stderr, "usage: plot"); n != 1 {
+		t.Errorf("plot -h prints its usage %d times", n)
+	}
+	if _, stderr, _ := runPlot("-bogus"); strings.Contains(stderr, "usage: plot") {
+		t.Errorf("a bad flag prints the whole usage:\n%s", stderr)
+	}
 }
 
 func TestVersion(t *testing.T) {
