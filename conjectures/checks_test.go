@@ -176,3 +176,51 @@ func TestFTChecksCatchCorruption(t *testing.T) {
 		t.Fatal("a corrupted interval is not reported")
 	}
 }
+
+// The context of a finding comes from the data: the largest counterexample
+// and the failure-free stretch above it move with a corruption planted
+// high in the range, the decade table counts every case once, and the
+// least constant of Theorem 5.3's lower bound is attained where the data
+// put it.
+func TestFindingsContextFromData(t *testing.T) {
+	s, _ := testData(t)
+	_, up0 := CheckConjecture(s)
+	if up0.Largest == nil || up0.FailureFree == "" {
+		t.Fatalf("conjecture upper half on true data: largest %v, failure-free %q", up0.Largest, up0.FailureFree)
+	}
+	bs := copyStarts(s)
+	bs.Full[1989] += 3 // n = 1326: G(ceil(3n/2)) = G(1989) - G(1326) rises past 2
+	_, up := CheckConjecture(bs)
+	if up.Largest == nil || up.Largest.N != 1326 || up.FailureFree != "every n in (1,326, 2,000]" {
+		t.Fatalf("after corrupting G(1989): largest %+v, failure-free %q", up.Largest, up.FailureFree)
+	}
+	var total int64
+	for _, row := range up.Stats["by_decade"].([]map[string]int64) {
+		total += row["count"]
+		if row["first_n"] > row["last_n"] || row["first_n"] < pow10(row["decade"]) || row["last_n"] >= pow10(row["decade"]+1) {
+			t.Fatalf("decade row out of its decade: %v", row)
+		}
+	}
+	if total != up.Cases {
+		t.Fatalf("decade table counts %d cases, the check %d", total, up.Cases)
+	}
+
+	r := CheckLRS53Lower(s)
+	if r.Largest == nil || r.Largest.N > 41 || r.FailureFree == "" {
+		t.Fatalf("LRS-5.3-lower on true data: largest %+v, failure-free %q", r.Largest, r.FailureFree)
+	}
+	bs = copyStarts(s)
+	bs.Full[2900] = 1 // log_1.5(2900) - 1 = 18.6: the new least C, attained at 2900
+	r = CheckLRS53Lower(bs)
+	if r.Stats["least_C_attained_at_n"] != int64(2900) || r.Largest.N != 2900 || r.FailureFree != "every n in (2,900, 3,000]" {
+		t.Fatalf("after corrupting G(2900): %v, largest %+v, failure-free %q", r.Stats, r.Largest, r.FailureFree)
+	}
+}
+
+func pow10(k int64) int64 {
+	p := int64(1)
+	for ; k > 0; k-- {
+		p *= 10
+	}
+	return p
+}

@@ -105,6 +105,7 @@ func cellCheck(id, stmt string, rows *LowRows, g int) Result {
 			Computed:  fmt.Sprintf("G(%d,%d) %s %d (value-%d cells: r in [%d,%d))", n, r, map[bool]string{true: "=", false: "!="}[in], g, g, clo, chi),
 			Predicted: fmt.Sprintf("value-%d cells: r in [%d,%d)", g, plo, phi)})
 	}
+	res.closeRange()
 	return *res
 }
 
@@ -149,6 +150,7 @@ func CheckLRS51(s *Starts) Result {
 		}
 		prev, prevN = g, n
 	}
+	res.closeRange()
 	return *res
 }
 
@@ -164,6 +166,7 @@ func CheckLRS52(s *Starts) Result {
 			res.fail(Counterexample{N: int64(n), Computed: fmt.Sprintf("G(%d) = %d, G(%d) = %d", n, a, n+1, b), Predicted: fmt.Sprintf("G(%d) in [%d, %d]", n+1, a, a+1)})
 		}
 	}
+	res.closeRange()
 	return *res
 }
 
@@ -186,13 +189,24 @@ func CheckLRS53Lower(s *Starts) Result {
 			bound[g] = math.MaxInt64
 		}
 	}
+	// The least C with log_{3/2}(n) - C <= G(n) on the whole range: the
+	// paper's proof gives the bound only up to an additive constant.
+	leastC, at := math.Inf(-1), int64(0)
 	for n := 1; n <= N; n++ {
 		res.Cases++
 		g := s.Full[n]
+		if c := math.Log(float64(n))/math.Log(1.5) - float64(g); c > leastC {
+			leastC, at = c, int64(n)
+		}
 		if int64(n) > bound[g] {
 			res.fail(Counterexample{N: int64(n), Computed: fmt.Sprintf("G(%d) = %d", n, g), Predicted: fmt.Sprintf(">= log_1.5(%d) = %.4f", n, math.Log(float64(n))/math.Log(1.5))})
 		}
 	}
+	if N >= 1 {
+		res.Stats = map[string]any{"least_C": math.Max(leastC, 0), "least_C_attained_at_n": at,
+			"least_C_meaning": fmt.Sprintf("log_{3/2}(n) - C <= G(n) for every 1 <= n <= %d, and C is the least such constant (0 if the bound holds as printed)", N)}
+	}
+	res.closeRange()
 	return *res
 }
 
@@ -216,6 +230,7 @@ func CheckLRS53Upper(s *Starts) Result {
 			res.fail(Counterexample{N: int64(n), Computed: fmt.Sprintf("G(%d) = %d", n, s.Full[n]), Predicted: fmt.Sprintf("<= %d", m+1)})
 		}
 	}
+	res.closeRange()
 	return *res
 }
 
@@ -236,6 +251,7 @@ func CheckConjecture(s *Starts) (lower, upper Result) {
 	lo.Domain, up.Domain = d, d
 	dist := map[int]int64{}
 	first := map[int]int64{}
+	var decades decadeTable
 	for n := 1; n <= top; n++ {
 		m := (3*n + 1) / 2
 		diff := int(s.Full[m]) - int(s.Full[n])
@@ -243,6 +259,7 @@ func CheckConjecture(s *Starts) (lower, upper Result) {
 		if _, ok := first[diff]; !ok {
 			first[diff] = int64(n)
 		}
+		decades.add(int64(n), diff)
 		lo.Cases++
 		up.Cases++
 		c := Counterexample{N: int64(n), Computed: fmt.Sprintf("G(%d) = %d, G(%d) = %d", n, s.Full[n], m, s.Full[m])}
@@ -287,7 +304,9 @@ func CheckConjecture(s *Starts) (lower, upper Result) {
 		"fit_max_at_n":     maxAt,
 		"fit_range":        fmt.Sprintf("1 <= n <= %d", N),
 	}
-	up.Stats = map[string]any{"differences": diffs}
+	up.Stats = map[string]any{"differences": diffs, "by_decade": decades.rows()}
+	lo.closeRange()
+	up.closeRange()
 	return *lo, *up
 }
 
@@ -317,4 +336,51 @@ func FitLog(s *Starts) (alpha, beta, rms, maxRes float64, maxAt int64) {
 		}
 	}
 	return alpha, beta, math.Sqrt(ss / m), maxRes, maxAt
+}
+
+// decadeTable gathers the distribution of a difference per decade
+// 10^k <= n < 10^(k+1), with the first and last n of each difference.
+type decadeTable struct {
+	cells map[[2]int]*decadeCell // [k, difference]
+}
+
+type decadeCell struct {
+	count, first, last int64
+}
+
+func (t *decadeTable) add(n int64, diff int) {
+	if t.cells == nil {
+		t.cells = map[[2]int]*decadeCell{}
+	}
+	k := 0
+	for p := int64(10); p <= n; p *= 10 {
+		k++
+	}
+	c := t.cells[[2]int{k, diff}]
+	if c == nil {
+		c = &decadeCell{first: n}
+		t.cells[[2]int{k, diff}] = c
+	}
+	c.count++
+	c.last = n
+}
+
+// rows lists the cells by decade, then difference.
+func (t *decadeTable) rows() []map[string]int64 {
+	keys := make([][2]int, 0, len(t.cells))
+	for k := range t.cells {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i][0] != keys[j][0] {
+			return keys[i][0] < keys[j][0]
+		}
+		return keys[i][1] < keys[j][1]
+	})
+	out := make([]map[string]int64, 0, len(keys))
+	for _, k := range keys {
+		c := t.cells[k]
+		out = append(out, map[string]int64{"decade": int64(k[0]), "difference": int64(k[1]), "count": c.count, "first_n": c.first, "last_n": c.last})
+	}
+	return out
 }

@@ -37,7 +37,13 @@ type Result struct {
 	Status          string           `json:"status"`
 	Failures        int64            `json:"failures"`
 	Counterexamples []Counterexample `json:"counterexamples"`
-	Stats           map[string]any   `json:"stats,omitempty"`
+	// Largest is the counterexample with the largest n.
+	Largest *Counterexample `json:"largest_counterexample,omitempty"`
+	// FailureFree is the stretch at the top of the range on which a failing
+	// check holds: "every n in (L, To]", with L the largest counterexample;
+	// empty where the last case fails or the cases are not indexed by n.
+	FailureFree string         `json:"failure_free,omitempty"`
+	Stats       map[string]any `json:"stats,omitempty"`
 	Note            string           `json:"note,omitempty"`
 }
 
@@ -53,6 +59,39 @@ func (r *Result) fail(c Counterexample) {
 	if len(r.Counterexamples) < MaxCounterexamples {
 		r.Counterexamples = append(r.Counterexamples, c)
 	}
+	if r.Largest == nil || c.N >= r.Largest.N {
+		r.Largest = &c
+	}
+}
+
+// closeRange sets FailureFree for a check whose cases are the n of its
+// Domain, each n visited: after the largest counterexample L it holds on
+// every n up to Domain.To.
+func (r *Result) closeRange() {
+	if r.Largest != nil && r.Largest.N < r.Domain.To {
+		r.FailureFree = fmt.Sprintf("every n in (%s, %s]", group(r.Largest.N), group(r.Domain.To))
+	}
+}
+
+// group writes x with thousands separators, as a reader of a range wants:
+// 666,666,666.
+func group(x int64) string {
+	s := fmt.Sprint(x)
+	neg := s[0] == '-'
+	if neg {
+		s = s[1:]
+	}
+	var b []byte
+	for i := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s[i])
+	}
+	if neg {
+		return "-" + string(b)
+	}
+	return string(b)
 }
 
 // notRun marks a check whose data is missing.

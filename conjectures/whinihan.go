@@ -34,6 +34,7 @@ func CheckWhinihanStrategy(rows *LowRows) Result {
 			}
 		}
 	}
+	res.closeRange()
 	return *res
 }
 
@@ -50,6 +51,7 @@ func CheckWhinihanStart(s *Starts) Result {
 			res.fail(Counterexample{N: int64(n), Computed: fmt.Sprintf("G(%d,%d) = %d", n, n-1, s.Start[n]), Predicted: map[bool]string{true: "0 (Fibonacci)", false: "nonzero (not Fibonacci)"}[fib]})
 		}
 	}
+	res.closeRange()
 	return *res
 }
 

@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"strings"
 
 	"fibnim/conjectures"
@@ -41,12 +42,19 @@ func Markdown(results []conjectures.Result, header string) []byte {
 	for _, r := range results {
 		if r.Status == conjectures.Fails {
 			nf++
-			c := r.Counterexamples[0]
-			d.line("- **%s fails** (%s): %d of %d cases; smallest counterexample n = %d: computed %s, the statement predicts %s.", r.ID, r.Source, r.Failures, r.Cases, c.N, c.Computed, c.Predicted)
+			d.line("- %s", finding(r))
 		}
 	}
 	if nf == 0 {
 		d.line("No check fails on the data verified.")
+	}
+	for _, r := range results {
+		if r.ID == "LRS-conj-lower" && r.Status != conjectures.NotRun {
+			if a, ok := r.Stats["fit_alpha"].(float64); ok {
+				d.line("- **Log growth** (%v): the least-squares fit is G(n) ~ %.4f ln n %+.4f, RMS residual %.3f, largest residual %+.3f at n = %v; h(g), the first n with G(n) = g, and its ratios are in the LRS-conj-lower section.",
+					r.Stats["fit_range"], a, r.Stats["fit_beta"], r.Stats["fit_rms_residual"], r.Stats["fit_max_residual"], r.Stats["fit_max_at_n"])
+			}
+		}
 	}
 	d.line("")
 	d.header("check", "status", "range", "cases", "failures")
@@ -76,8 +84,21 @@ func Markdown(results []conjectures.Result, header string) []byte {
 				d.row(fmt.Sprint(c.N), fmt.Sprint(c.R), c.Computed, c.Predicted)
 			}
 		}
-		if len(r.Stats) > 0 {
-			js, _ := json.MarshalIndent(r.Stats, "  ", "  ")
+		stats := r.Stats
+		if rows, ok := stats["by_decade"].([]map[string]int64); ok {
+			d.line("")
+			d.line("- By decade, the distribution of the difference, with the first and last n of each:")
+			d.line("")
+			d.header("n in", "difference", "count", "first n", "last n")
+			for _, x := range rows {
+				k := x["decade"]
+				d.row(fmt.Sprintf("[10^%d, 10^%d)", k, k+1), fmt.Sprint(x["difference"]), group(x["count"]), group(x["first_n"]), group(x["last_n"]))
+			}
+			stats = maps.Clone(stats)
+			delete(stats, "by_decade")
+		}
+		if len(stats) > 0 {
+			js, _ := json.MarshalIndent(stats, "  ", "  ")
 			s := string(js)
 			if len(s) > 4000 {
 				s = s[:4000] + "\n  ... (complete in checks.json)"
@@ -91,4 +112,40 @@ func Markdown(results []conjectures.Result, header string) []byte {
 		}
 	}
 	return d.Bytes()
+}
+
+// finding is the Findings line of a failing check: how often it fails,
+// the smallest and the largest counterexample, and the stretch at the top
+// of the range where it holds.
+func finding(r conjectures.Result) string {
+	c := r.Counterexamples[0]
+	line := fmt.Sprintf("**%s fails** (%s) on %d..%d (%s): %s of %s cases; smallest counterexample n = %s: computed %s, the statement predicts %s",
+		r.ID, r.Source, r.Domain.From, r.Domain.To, r.Domain.Cells, group(r.Failures), group(r.Cases), group(c.N), c.Computed, c.Predicted)
+	if l := r.Largest; l != nil && l.N != c.N {
+		line += fmt.Sprintf("; largest n = %s: computed %s", group(l.N), l.Computed)
+	}
+	if r.FailureFree != "" {
+		line += fmt.Sprintf("; it holds on %s", r.FailureFree)
+	}
+	line += "."
+	if C, ok := r.Stats["least_C"].(float64); ok {
+		line += fmt.Sprintf(" With a constant, log_{3/2}(n) - C <= G(n) holds on the whole range for C = %.4f, the least such C (attained at n = %v).", C, r.Stats["least_C_attained_at_n"])
+	}
+	return line
+}
+
+// group writes x with thousands separators.
+func group(x int64) string {
+	s := fmt.Sprint(x)
+	if x < 0 {
+		return "-" + group(-x)
+	}
+	var b []byte
+	for i := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
 }
