@@ -224,3 +224,35 @@ func pow10(k int64) int64 {
 	}
 	return p
 }
+
+// FT-c-proved holds when the stored proof is the window in the terms, and
+// fails on exactly the multiplier whose stored proof is wrong, or whose
+// terms no longer hold the window.
+func TestFTProofCatchesCorruption(t *testing.T) {
+	var cases []FTCase
+	var stored []StoredProof
+	for a := int64(2); a <= 9; a++ {
+		sv := ntimes.Solve1(big.NewRat(a, 1), 500, 10, 1<<16)
+		cases = append(cases, NewFTCase(sv.Seq, sv.Eventual))
+		stored = append(stored, StoredProof{Proved: sv.Proof.OK, From: sv.Proof.K})
+	}
+	r := CheckFTProof(cases, stored)
+	expect(t, r, Holds, 0)
+	if r.Stats["proved"] != len(cases) {
+		t.Fatalf("proved %v of %d", r.Stats["proved"], len(cases))
+	}
+	bad := append([]StoredProof(nil), stored...)
+	bad[4].From++ // a = 6
+	expect(t, CheckFTProof(cases, bad), Fails, 5)
+	// A window broken in the terms of a = 4, cut to end inside it: the
+	// stored proof no longer reproduces.
+	c := cases[2]
+	K := stored[2].From
+	s := &ntimes.Seq{A: c.Seq.A, F: c.Seq.F[:K], R: append([]int(nil), c.Seq.R[:K]...)}
+	s.R[K-2]--
+	broken := append([]FTCase(nil), cases...)
+	broken[2] = NewFTCase(s, c.E)
+	if r := CheckFTProof(broken, stored); r.Failures != 1 || r.Counterexamples[0].N != 3 {
+		t.Fatalf("broken window of a = 4: %+v", r)
+	}
+}

@@ -17,6 +17,7 @@ type FTCase struct {
 	Terms int         // terms computed and checked
 	E     ntimes.Eventual
 	V     []ntimes.Violation
+	P     ntimes.Proof // the Lemma's window in the recomputed terms
 }
 
 // ftHeadBound bounds the terms an FTCase keeps: the brute-force comparison
@@ -33,7 +34,7 @@ func NewFTCase(s *ntimes.Seq, e ntimes.Eventual) FTCase {
 	}
 	// Copies, so that the rest of the sequence can be freed.
 	head := &ntimes.Seq{A: s.A, F: append([]*big.Int(nil), s.F[:k]...), R: append([]int(nil), s.R[:k]...)}
-	return FTCase{Seq: head, Terms: s.Len(), E: e, V: ntimes.CheckTheorems(s, e)}
+	return FTCase{Seq: head, Terms: s.Len(), E: e, V: ntimes.CheckTheorems(s, e), P: ntimes.Prove(s.R)}
 }
 
 func ftClauses(id, source, stmt string, cases []FTCase, want map[string]bool, bruteBound int) Result {
@@ -149,5 +150,40 @@ func CheckFTTable1(computed map[int]FTRow, intervals []FTInterval) Result {
 	if strings.Contains(res.Note, "not computed") && res.Cases == 0 {
 		res.Status = NotRun
 	}
+	return *res
+}
+
+// StoredProof is what c_table.parquet says of one multiplier's c.
+type StoredProof struct {
+	Proved bool
+	From   int // the Lemma's K; 0 if not proved
+}
+
+// CheckFTProof checks the proof of c by the Lemma (ntimes.Proof) for every
+// multiplier: the recomputed terms hold the window the table names (or
+// none where it says not proved), and the c it proves is the observed c.
+// stored[i] belongs to cases[i].
+func CheckFTProof(cases []FTCase, stored []StoredProof) Result {
+	res := newResult("FT-c-proved", "Lemma (ntimes.Proof) on "+ftSource+", Theorem 1",
+		"if k - r(k) = c for the c+2 indices K-c-1 <= k <= K, then k - r(k) = c for every k >= K-c-1; c_table's proved and proved_from are that window in the computed terms, and the proved c is the observed one")
+	res.Domain = Domain{From: 1, To: int64(len(cases)), Cells: "every multiplier of c_table"}
+	proved, most := 0, 0
+	for i, c := range cases {
+		res.Cases++
+		st := stored[i]
+		p := c.P
+		want := StoredProof{}
+		if p.OK && p.C == c.E.C {
+			want = StoredProof{Proved: true, From: p.K}
+			proved++
+			most = max(most, p.K)
+		}
+		if st != want || (p.OK && p.C != c.E.C) {
+			res.fail(Counterexample{N: int64(i + 1),
+				Computed:  fmt.Sprintf("a = %s: the terms give window %+v for c = %d (observed c = %d)", c.Seq.A.RatString(), p, p.C, c.E.C),
+				Predicted: fmt.Sprintf("proved = %v, proved_from = %d (as stored)", st.Proved, st.From)})
+		}
+	}
+	res.Stats = map[string]any{"proved": proved, "not_proved": len(cases) - proved, "largest_proved_from": most}
 	return *res
 }

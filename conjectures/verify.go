@@ -149,12 +149,13 @@ func verifyNtimes(ctx context.Context, dir string) ([]Result, error) {
 	rows, _, err := table.ReadFile[table.CRow](path)
 	if errors.Is(err, os.ErrNotExist) {
 		why := "no " + path
-		return []Result{{ID: "FT-1", Status: NotRun, Note: why}, {ID: "FT-2", Status: NotRun, Note: why}, {ID: "FT-table1", Status: NotRun, Note: why}}, nil
+		return []Result{{ID: "FT-1", Status: NotRun, Note: why}, {ID: "FT-2", Status: NotRun, Note: why}, {ID: "FT-c-proved", Status: NotRun, Note: why}, {ID: "FT-table1", Status: NotRun, Note: why}}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
 	cases := make([]FTCase, len(rows))
+	stored := make([]StoredProof, len(rows))
 	computed := map[int]FTRow{}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -171,6 +172,7 @@ func verifyNtimes(ctx context.Context, dir string) ([]Result, error) {
 				// The stored summary is data too: check it reproduces.
 				e.C, e.K0 = int(r.C), int(r.K0)
 				cases[i] = NewFTCase(s, e)
+				stored[i] = StoredProof{Proved: r.Proved, From: int(r.ProvedFrom)}
 				if r.ADen == 1 {
 					mu.Lock()
 					computed[int(r.ANum)] = FTRow{A: int(r.ANum), L: int(r.L), C: int(r.C), U: int(r.U), ALogA: int(r.ALogA)}
@@ -198,5 +200,5 @@ func verifyNtimes(ctx context.Context, dir string) ([]Result, error) {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
-	return []Result{CheckFT1(cases, 2000), CheckFT2(cases), CheckFTTable1(computed, intervals)}, nil
+	return []Result{CheckFT1(cases, 2000), CheckFT2(cases), CheckFTProof(cases, stored), CheckFTTable1(computed, intervals)}, nil
 }

@@ -2,20 +2,35 @@ package ntimes
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"sync"
 )
 
-// Solved is one multiplier's sequence, its eventual behaviour and the
+// Solved is one multiplier's sequence, its eventual behaviour, the proof
+// of c by the Lemma (proof.go) where the terms hold a window, and the
 // theorem clauses its terms violate.
 type Solved struct {
 	A          *big.Rat
 	Seq        *Seq
 	Eventual   Eventual
+	Proof      Proof
 	Violations []Violation
 }
 
-// SolveAll runs Solve and CheckTheorems for every multiplier on workers
+// Solve1 solves one multiplier: Solve, Prove, and CheckTheorems, with a
+// violation "lemma" if the proved c differs from the observed one (which
+// the Lemma rules out: it would be a defect).
+func Solve1(a *big.Rat, minStable, factor, maxTerms int) Solved {
+	s, e := Solve(a, minStable, factor, maxTerms)
+	out := Solved{A: a, Seq: s, Eventual: e, Proof: Prove(s.R), Violations: CheckTheorems(s, e)}
+	if p := out.Proof; p.OK && p.C != e.C {
+		out.Violations = append(out.Violations, Violation{"lemma", p.K, fmt.Sprintf("the window ending at k = %d proves c = %d, but k - r(k) = %d at the last term", p.K, p.C, e.C)})
+	}
+	return out
+}
+
+// SolveAll runs Solve1 for every multiplier on workers
 // goroutines; the results come back in input order, so they do not depend
 // on scheduling. It stops handing out multipliers when ctx is done, and
 // then returns ctx's error.
@@ -28,8 +43,7 @@ func SolveAll(ctx context.Context, mults []*big.Rat, workers, minStable, factor,
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				s, e := Solve(mults[i], minStable, factor, maxTerms)
-				out[i] = Solved{A: mults[i], Seq: s, Eventual: e, Violations: CheckTheorems(s, e)}
+				out[i] = Solve1(mults[i], minStable, factor, maxTerms)
 			}
 		}()
 	}

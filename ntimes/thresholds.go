@@ -11,6 +11,16 @@ type Piece struct {
 	F      []*big.Int
 }
 
+// Prove applies the Lemma (Proof) to the piece's terms, which are the same
+// for every a in it: a window proves c on the whole piece.
+func (p Piece) Prove() Proof {
+	R, err := RFromTerms(p.F)
+	if err != nil {
+		return Proof{}
+	}
+	return Prove(R)
+}
+
 // Pieces returns the pieces covering [lo, x] for the first K terms, in
 // order, with exact rational endpoints: the first piece starts at lo, the
 // last one contains x.
@@ -56,6 +66,11 @@ type CInterval struct {
 	MinStable int
 	Certain   bool
 	Tested    int // multipliers tested: both ends of every piece
+	// Proved: on every piece of the interval, the piece's constant terms
+	// hold a window of the Lemma (Proof) for C, so C is proved for every a
+	// in the interval. ProvedFrom is the largest K of those windows.
+	Proved     bool
+	ProvedFrom int
 }
 
 // CIntervals partitions [1, x] by c. It takes the pieces for the first K
@@ -69,17 +84,20 @@ func CIntervals(K, maxK int, x *big.Rat, minStable, factor, maxTerms int) ([]CIn
 	var out []CInterval
 	var unresolved []Piece
 	var walk func(K int, lo, hi *big.Rat)
-	add := func(lo, hi *big.Rat, c int, e1, e2 Eventual) {
+	add := func(lo, hi *big.Rat, c int, e1, e2 Eventual, pr Proof) {
 		st := min(e1.Stable, e2.Stable)
 		cert := e1.Certain && e2.Certain
+		proved := pr.OK && pr.C == c
 		if n := len(out); n > 0 && out[n-1].C == c && out[n-1].Hi != nil && out[n-1].Hi.Cmp(lo) == 0 {
 			out[n-1].Hi = hi
 			out[n-1].MinStable = min(out[n-1].MinStable, st)
 			out[n-1].Certain = out[n-1].Certain && cert
+			out[n-1].Proved = out[n-1].Proved && proved
+			out[n-1].ProvedFrom = max(out[n-1].ProvedFrom, pr.K)
 			out[n-1].Tested += 2
 			return
 		}
-		out = append(out, CInterval{Lo: lo, Hi: hi, C: c, MinStable: st, Certain: cert, Tested: 2})
+		out = append(out, CInterval{Lo: lo, Hi: hi, C: c, MinStable: st, Certain: cert, Tested: 2, Proved: proved, ProvedFrom: pr.K})
 	}
 	walk = func(K int, lo, hi *big.Rat) {
 		limit := x
@@ -101,12 +119,19 @@ func CIntervals(K, maxK int, x *big.Rat, minStable, factor, maxTerms int) ([]CIn
 			}
 			_, e2 := Solve(probe, minStable, factor, maxTerms)
 			if e1.C == e2.C {
-				add(p.Lo, end, e1.C, e1, e2)
+				// A piece whose terms hold no window of the Lemma is split
+				// with twice as many terms while maxK allows, so that c is
+				// proved on as much of [1, x] as the terms can show.
+				if pr := p.Prove(); (pr.OK && pr.C == e1.C) || 2*K > maxK {
+					add(p.Lo, end, e1.C, e1, e2, pr)
+					continue
+				}
+				walk(2*K, p.Lo, end)
 				continue
 			}
 			if 2*K > maxK {
 				unresolved = append(unresolved, Piece{Lo: p.Lo, Hi: end})
-				add(p.Lo, end, e1.C, e1, e2)
+				add(p.Lo, end, e1.C, e1, e2, Proof{})
 				continue
 			}
 			walk(2*K, p.Lo, end)

@@ -27,6 +27,8 @@ type CRow struct {
 	Terms      int64   `parquet:"terms"`          // terms computed
 	Stable     int64   `parquet:"stable"`         // terms - k0
 	Certain    bool    `parquet:"certain"`        // c reached U, so it is final
+	Proved     bool    `parquet:"proved"`         // c is proved by the Lemma of ntimes.Proof
+	ProvedFrom int64   `parquet:"proved_from"`    // the Lemma's K: k - r(k) = c for K-c-1 <= k <= K, hence for all k >= K-c-1; 0 if not proved
 	ALogA      int32   `parquet:"floor_a_log_a"`  // floor(a ln a)
 	Ratio      float64 `parquet:"c_over_a_log_a"` // c / (a ln a)
 	Violations int32   `parquet:"violations"`     // theorem violations found on the computed terms
@@ -52,4 +54,10 @@ type RealRow struct {
 	Terms   string  `parquet:"terms"` // real_terms: the first K terms, space separated
 	Stable  int64   `parquet:"stable"`
 	Certain bool    `parquet:"certain"`
+	// Proved: on the whole interval, c is proved by the Lemma of
+	// ntimes.Proof, from a window inside terms that are constant on it;
+	// ProvedFrom is the Lemma's K (the largest over the interval's pieces),
+	// 0 if not proved.
+	Proved     bool  `parquet:"proved"`
+	ProvedFrom int64 `parquet:"proved_from"`
 }

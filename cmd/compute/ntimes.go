@@ -142,11 +142,11 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	var realC, realT []table.RealRow
 	for _, c := range cs {
-		realC = append(realC, table.NewRealRow(c.Lo, c.Hi, c.C, nil, int64(c.MinStable), c.Certain))
+		realC = append(realC, table.NewRealRow(c.Lo, c.Hi, c.C, nil, int64(c.MinStable), c.Certain, ntimes.Proof{C: c.C, K: c.ProvedFrom, OK: c.Proved}))
 	}
 	for _, p := range pieces {
 		_, e := ntimes.Solve(p.Lo, o.minStable, o.factor, o.maxTerms)
-		realT = append(realT, table.NewRealRow(p.Lo, p.Hi, e.C, p.F, int64(e.Stable), e.Certain))
+		realT = append(realT, table.NewRealRow(p.Lo, p.Hi, e.C, p.F, int64(e.Stable), e.Certain, p.Prove()))
 	}
 	if err := table.WriteFile(filepath.Join(dir, "real_c.parquet"), meta, realC); err != nil {
 		return err
