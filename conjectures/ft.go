@@ -40,6 +40,7 @@ func NewFTCase(s *ntimes.Seq, e ntimes.Eventual) FTCase {
 func ftClauses(id, source, stmt string, cases []FTCase, want map[string]bool, bruteBound int) Result {
 	res := newResult(id, source, stmt)
 	res.Domain = Domain{From: 1, Cells: "every computed term of every multiplier"}
+	res.Index = "k"
 	for _, c := range cases {
 		res.Cases += int64(c.Terms)
 		res.Domain.To = max(res.Domain.To, int64(c.Terms))
@@ -109,6 +110,7 @@ func CheckFT2(cases []FTCase) Result {
 func CheckFTTable1(computed map[int]FTRow, intervals []FTInterval) Result {
 	res := newResult("FT-table1", ftSource+", Table 1", "the printed L, c(n), U, floor(n log n) for n = 2..14 and the printed intervals of real n with their c(n)")
 	res.Domain = Domain{From: 2, To: 14, Cells: "every printed cell"}
+	res.Index = "a"
 	missing := 0
 	for _, p := range FTTable1Printed {
 		c, ok := computed[p.A]
@@ -167,6 +169,7 @@ func CheckFTProof(cases []FTCase, stored []StoredProof) Result {
 	res := newResult("FT-c-proved", "Lemma (ntimes.Proof) on "+ftSource+", Theorem 1",
 		"if k - r(k) = c for the c+2 indices K-c-1 <= k <= K, then k - r(k) = c for every k >= K-c-1; c_table's proved and proved_from are that window in the computed terms, and the proved c is the observed one")
 	res.Domain = Domain{From: 1, To: int64(len(cases)), Cells: "every multiplier of c_table"}
+	res.Index = "row"
 	proved, most := 0, 0
 	for i, c := range cases {
 		res.Cases++

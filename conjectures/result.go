@@ -37,6 +37,9 @@ type Result struct {
 	Status          string           `json:"status"`
 	Failures        int64            `json:"failures"`
 	Counterexamples []Counterexample `json:"counterexamples"`
+	// Index names what a Counterexample's N counts where it is not the pile
+	// size n: "k" (a term of F(a)), "a" (a multiplier), "row".
+	Index string `json:"index,omitempty"`
 	// Largest is the counterexample with the largest n.
 	Largest *Counterexample `json:"largest_counterexample,omitempty"`
 	// FailureFree is the stretch at the top of the range on which a failing
@@ -44,7 +47,7 @@ type Result struct {
 	// empty where the last case fails or the cases are not indexed by n.
 	FailureFree string         `json:"failure_free,omitempty"`
 	Stats       map[string]any `json:"stats,omitempty"`
-	Note            string           `json:"note,omitempty"`
+	Note        string         `json:"note,omitempty"`
 }
 
 func newResult(id, source, statement string) *Result {
@@ -103,3 +106,11 @@ func notRun(id, source, statement, why string) Result {
 }
 
 func itoa(x int64) string { return fmt.Sprint(x) }
+
+// IndexName is what a Counterexample's N counts: Index, or "n".
+func (r Result) IndexName() string {
+	if r.Index == "" {
+		return "n"
+	}
+	return r.Index
+}

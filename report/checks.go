@@ -79,7 +79,7 @@ func Markdown(results []conjectures.Result, header string) []byte {
 		if len(r.Counterexamples) > 0 {
 			d.line("- %d failures; the smallest %d:", r.Failures, len(r.Counterexamples))
 			d.line("")
-			d.header("n", "r", "computed", "predicted")
+			d.header(r.IndexName(), "r", "computed", "predicted")
 			for _, c := range r.Counterexamples {
 				d.row(fmt.Sprint(c.N), fmt.Sprint(c.R), c.Computed, c.Predicted)
 			}
@@ -119,10 +119,11 @@ func Markdown(results []conjectures.Result, header string) []byte {
 // of the range where it holds.
 func finding(r conjectures.Result) string {
 	c := r.Counterexamples[0]
-	line := fmt.Sprintf("**%s fails** (%s) on %d..%d (%s): %s of %s cases; smallest counterexample n = %s: computed %s, the statement predicts %s",
-		r.ID, r.Source, r.Domain.From, r.Domain.To, r.Domain.Cells, group(r.Failures), group(r.Cases), group(c.N), c.Computed, c.Predicted)
+	ix := r.IndexName()
+	line := fmt.Sprintf("**%s fails** (%s) on %d..%d (%s): %s of %s cases; smallest counterexample %s = %s: computed %s, the statement predicts %s",
+		r.ID, r.Source, r.Domain.From, r.Domain.To, r.Domain.Cells, group(r.Failures), group(r.Cases), ix, group(c.N), c.Computed, c.Predicted)
 	if l := r.Largest; l != nil && l.N != c.N {
-		line += fmt.Sprintf("; largest n = %s: computed %s", group(l.N), l.Computed)
+		line += fmt.Sprintf("; largest %s = %s: computed %s", ix, group(l.N), l.Computed)
 	}
 	if r.FailureFree != "" {
 		line += fmt.Sprintf("; it holds on %s", r.FailureFree)

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"iter"
@@ -29,6 +30,8 @@ type Table struct {
 	denseN int // largest row of dense.parquet, -1 if absent
 	dense  [][]int16
 
+	closed bool
+
 	files []*Reader[Breakpoint] // files[g-1]; nil without breakpoints
 	first [][]int64             // first[g-1][p]: first row of page p
 	minN  [][]int64             // minN[g-1][p]: least n in page p
@@ -52,11 +55,16 @@ var bpName = regexp.MustCompile(`^g=(\d{4,})\.parquet$`)
 //     from 1 to the largest value G(n) recorded by the run, or holds any
 //     other file, or a file whose own g is not its name's;
 //   - breakpoints/ beside start values that the breakpoint engine did not
-//     write.
+//     write;
+//   - any other file or folder in the table folder (hidden ones, such as
+//     .run/ and writers' temporary files, are left alone).
 //
 // So a reader never answers from a table with a gap, a stray or a foreign
-// file. Runs are checked as they are read (sorted, not overlapping, inside
-// 0..N, 1 <= r_min <= n): a bad one is an error, never a wrong value.
+// file. Open reads each file's footer and metadata, not its pages: rows are
+// checked as they are read (sorted, not overlapping, inside 0..N,
+// 1 <= r_min <= n, and decodable), so a bad one is an error, never a wrong
+// value. Check reads every page. A folder that does not exist gives an
+// error satisfying errors.Is(err, fs.ErrNotExist).
 func Open(dir string) (*Table, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
@@ -68,6 +76,9 @@ func Open(dir string) (*Table, error) {
 	svPath := filepath.Join(dir, StartValuesFile)
 	sv, err := OpenFile[StartValue](svPath)
 	if errors.Is(err, os.ErrNotExist) {
+		if st, err := os.Stat(filepath.Join(dir, "grundy")); err == nil && st.IsDir() {
+			return nil, invalid(dir, "no %s: this is a results folder; open one of its table folders, %s", StartValuesFile, filepath.Join(dir, "grundy", "mult=A"))
+		}
 		return nil, invalid(dir, "no %s", StartValuesFile)
 	}
 	if err != nil {
@@ -112,6 +123,18 @@ func Open(dir string) (*Table, error) {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		switch name := e.Name(); {
+		case strings.HasPrefix(name, "."): // .run/ and writers' temporary files
+		case name == StartValuesFile || name == DenseFile || name == BreakpointsDir && e.IsDir():
+		default:
+			return nil, invalid(dir, "%s does not belong to a table folder (only %s, %s and %s/)", name, StartValuesFile, DenseFile, BreakpointsDir)
+		}
+	}
 	if err := t.openBreakpoints(same); err != nil {
 		t.Close()
 		return nil, err
@@ -147,7 +170,7 @@ func (t *Table) openBreakpoints(same func(string, map[string]string) error) erro
 	}
 	for g := 1; g <= t.maxG; g++ {
 		if !present[g] {
-			return invalid(t.dir, "%s is missing: every value 1..%d has a file", BreakpointFile(BreakpointsDir, g), t.maxG)
+			return invalid(t.dir, "%s is missing: a table with values 1..%d must have a file for each", BreakpointFile(BreakpointsDir, g), t.maxG)
 		}
 	}
 	for g := 1; g <= t.maxG; g++ {
@@ -173,13 +196,20 @@ func (t *Table) openBreakpoints(same func(string, map[string]string) error) erro
 	return nil
 }
 
-// Close closes the table's files.
+// ErrClosed is returned by the methods of a Table after Close.
+var ErrClosed = errors.New("table: closed")
+
+// Close closes the table's files. Methods that read called after it
+// return ErrClosed.
 func (t *Table) Close() error {
+	var err error
 	for _, f := range t.files {
-		f.Close()
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
 	}
-	t.files = nil
-	return nil
+	t.closed = true
+	return err
 }
 
 // Dir is the folder the table was opened from.
@@ -223,6 +253,9 @@ func (t *Table) MaxValue() (int, error) {
 // StartValues returns start[n] = G(n, n-1) (G(0, 0) for n = 0) and
 // full[n] = G(n) = G(n, n) for every n = 0..N.
 func (t *Table) StartValues() (start, full []uint8, err error) {
+	if t.closed {
+		return nil, nil, ErrClosed
+	}
 	start, full, err = ReadStarts(filepath.Join(t.dir, StartValuesFile))
 	if err == nil && len(full) != t.n+1 {
 		err = invalid(t.dir, "%s has %d rows, want %d", StartValuesFile, len(full), t.n+1)
@@ -231,6 +264,9 @@ func (t *Table) StartValues() (start, full []uint8, err error) {
 }
 
 func (t *Table) checkN(n int) error {
+	if t.closed {
+		return ErrClosed
+	}
 	if n < 0 || n > t.n {
 		return fmt.Errorf("n = %d is outside the table %s, which covers 0 <= n <= %d", n, t.dir, t.n)
 	}
@@ -305,6 +341,9 @@ func (t *Table) Column(g, lo, hi int) ([]uint32, error) {
 	if err := t.checkN(hi); err != nil {
 		return nil, err
 	}
+	if lo > hi {
+		return nil, fmt.Errorf("table: Column(%d, %d, %d): lo > hi", g, lo, hi)
+	}
 	if t.files == nil && g > 0 {
 		return nil, fmt.Errorf("%s holds no breakpoint files (written with -breakpoints=false or by the dense engine)", t.dir)
 	}
@@ -340,6 +379,9 @@ func (t *Table) seekRow(g, target int) int64 {
 // R returns R_g(n) for every n = 0..N (grundy.Inf where G(n, n) < g), from
 // breakpoint file g: 4 bytes per row.
 func (t *Table) R(g int) ([]uint32, error) {
+	if t.closed {
+		return nil, ErrClosed
+	}
 	if t.files == nil {
 		return nil, fmt.Errorf("%s holds no breakpoint files", t.dir)
 	}
@@ -364,13 +406,23 @@ func (t *Table) R(g int) ([]uint32, error) {
 // Runs iterates over the rows of breakpoint file g in row order (increasing
 // n), checking each as it goes: a row that is out of order, overlaps the
 // one before, leaves 0..N or has r_min outside 1..n ends the iteration with
-// an error.
+// an error. (A row's field N is the first n of its run, not the table's N.)
+// For g above the largest value there is no file and no row: no n has
+// G(n) >= g. A g below 1, a closed table or one without breakpoint files
+// yields a single error.
 func (t *Table) Runs(g int) iter.Seq2[Breakpoint, error] {
 	return func(yield func(Breakpoint, error) bool) {
-		if t.files == nil || g < 1 || g > len(t.files) {
-			if t.files == nil {
-				yield(Breakpoint{}, fmt.Errorf("%s holds no breakpoint files", t.dir))
-			}
+		switch {
+		case t.closed:
+			yield(Breakpoint{}, ErrClosed)
+			return
+		case t.files == nil:
+			yield(Breakpoint{}, fmt.Errorf("%s holds no breakpoint files", t.dir))
+			return
+		case g < 1:
+			yield(Breakpoint{}, fmt.Errorf("table: Runs(%d): values g start at 1", g))
+			return
+		case g > len(t.files):
 			return
 		}
 		path := BreakpointFile(filepath.Join(t.dir, BreakpointsDir), g)
@@ -455,4 +507,52 @@ func (t *Table) ScanDense(fn func([]DenseCell) error) error {
 	}
 	_, err := Scan(filepath.Join(t.dir, DenseFile), 1<<16, fn)
 	return err
+}
+
+// Check reads every row of every file of the table and checks it: the
+// start values (one row per n, values in range), dense.parquet (every
+// cell once) and every run of every breakpoint file (as Runs does), and
+// that the runs of file g cover exactly the n with G(n) >= g. It is what
+// "compute info -full" runs: Open alone reads only the files' footers.
+// It stops when ctx is done.
+func (t *Table) Check(ctx context.Context) error {
+	_, full, err := t.StartValues()
+	if err != nil {
+		return err
+	}
+	if t.denseN >= 0 {
+		if err := t.loadDense(t.denseN); err != nil {
+			return err
+		}
+		t.dense = nil // 2 bytes per cell: do not keep it
+	}
+	// atLeast[g]: the number of n with G(n) >= g.
+	atLeast := make([]int64, 257)
+	for _, v := range full {
+		atLeast[v]++
+	}
+	for v := len(atLeast) - 2; v >= 0; v-- {
+		atLeast[v] += atLeast[v+1]
+	}
+	for g := 1; g <= len(t.files); g++ {
+		covered := int64(0)
+		for b, err := range t.Runs(g) {
+			if err != nil {
+				return err
+			}
+			for n := b.N; n < b.N+b.Run; n++ {
+				if int(full[n]) < g {
+					return fmt.Errorf("%s: a run of g = %d covers n = %d, but G(%d) = %d", t.dir, g, n, n, full[n])
+				}
+			}
+			covered += int64(b.Run)
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if want := atLeast[min(g, 256)]; covered != want {
+			return fmt.Errorf("%s: the runs of g = %d cover %d rows, but %d have G(n) >= %d", t.dir, g, covered, atLeast[min(g, 256)], g)
+		}
+	}
+	return nil
 }

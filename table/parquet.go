@@ -257,7 +257,7 @@ func (r *Reader[T]) Rows(i int64, fn func([]T) bool) (err error) {
 		}
 	}()
 	if err := r.r.SeekToRow(i); err != nil {
-		return err
+		return fmt.Errorf("%w (%v)", ErrCorrupt, err)
 	}
 	buf := make([]T, 1024)
 	for {
@@ -269,7 +269,7 @@ func (r *Reader[T]) Rows(i int64, fn func([]T) bool) (err error) {
 			return nil
 		}
 		if err != nil {
-			return err
+			return fmt.Errorf("%w (%v)", ErrCorrupt, err)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -44,7 +45,10 @@ func (f Folder) Bytes() int64 {
 // Survey lists the table folders under the results folder root
 // (root/grundy/mult=*), validating each with Open, and the other files
 // under root (n-times nim tables, reports, figures) with their sizes.
-func Survey(root string) (folders []Folder, others []FileSize, err error) {
+//
+// With full, each valid table is also read through (Table.Check), which
+// costs a pass over every file; ctx stops it.
+func Survey(ctx context.Context, root string, full bool) (folders []Folder, others []FileSize, err error) {
 	if st, err := os.Stat(root); err != nil {
 		return nil, nil, err
 	} else if !st.IsDir() {
@@ -68,6 +72,13 @@ func Survey(root string) (folders []Folder, others []FileSize, err error) {
 			if t, f.Err = Open(f.Dir); f.Err == nil {
 				f.N, f.Engine, f.Breakpoints, f.DenseN = t.N(), t.engine, t.HasBreakpoints(), t.DenseN()
 				f.MaxValue, f.Err = t.MaxValue()
+				if f.Err == nil && full {
+					f.Err = t.Check(ctx)
+					if ctx.Err() != nil {
+						t.Close()
+						return nil, nil, ctx.Err()
+					}
+				}
 				t.Close()
 			}
 		}

@@ -218,6 +218,7 @@ func TestOpenRefusesBrokenFolders(t *testing.T) {
 			return os.WriteFile(filepath.Join(d, StartValuesFile), b, 0o644)
 		}, "is for N = 600"},
 		{"no start values", func(d string) error { return os.Remove(filepath.Join(d, StartValuesFile)) }, "no start_values.parquet"},
+		{"stray file in the table folder", func(d string) error { return os.WriteFile(filepath.Join(d, "old.parquet"), nil, 0o644) }, "old.parquet does not belong"},
 		{"folder named for another multiplier", func(d string) error {
 			return os.Rename(d, filepath.Join(filepath.Dir(d), "mult=5_2"))
 		}, "named mult=5_2"},
@@ -322,4 +323,66 @@ func TestRebuildRemovesStaleBreakpoints(t *testing.T) {
 		t.Fatalf("after a start-values run: %v", err)
 	}
 	tb.Close()
+}
+
+// Open reads footers only; Check reads every page, so a damaged page that
+// Open cannot see is caught there, as ErrCorrupt, and so is a run that
+// covers a row whose G(n) is too small.
+func TestCheckReadsEveryPage(t *testing.T) {
+	const N = 200000
+	dir := build(t, t.TempDir(), N, grundy.Fibonacci)
+	tb, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.Check(context.Background()); err != nil {
+		t.Fatalf("Check on a good table: %v", err)
+	}
+	tb.Close()
+	path := BreakpointFile(filepath.Join(dir, BreakpointsDir), 2)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 2000; i < 2004; i++ {
+		b[i] = 0xff
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb, err = Open(dir)
+	if err != nil {
+		t.Fatalf("Open reads only footers, yet refused: %v", err)
+	}
+	defer tb.Close()
+	if err := tb.Check(context.Background()); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("Check on a damaged page: %v, want ErrCorrupt", err)
+	}
+}
+
+// The methods refuse what they cannot answer, with an error, never a
+// panic: a reversed range, a value below 1, a closed table.
+func TestTableMisuse(t *testing.T) {
+	tb, err := Open(build(t, t.TempDir(), 300, grundy.Fibonacci))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tb.Column(1, 5, 3); err == nil {
+		t.Error("Column with lo > hi")
+	}
+	for _, err := range tb.Runs(0) {
+		if err == nil {
+			t.Error("Runs(0) yielded a row")
+		}
+	}
+	for range tb.Runs(10000) {
+		t.Error("Runs past the largest value yielded something")
+	}
+	tb.Close()
+	if _, err := tb.Value(10, 9); !errors.Is(err, ErrClosed) {
+		t.Errorf("Value after Close: %v", err)
+	}
+	if _, _, err := tb.StartValues(); !errors.Is(err, ErrClosed) {
+		t.Errorf("StartValues after Close: %v", err)
+	}
 }

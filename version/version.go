@@ -10,8 +10,10 @@ const modulePath = "fibnim"
 
 // Info is what a binary knows about the fibnim it was built from.
 type Info struct {
-	// Module is the module version: "(devel)" for a build inside the
-	// source tree, a release or pseudo-version for a dependency.
+	// Module is the module version: a pseudo-version made from the git
+	// revision (with +dirty) for a build inside the checkout, "(devel)"
+	// where the build recorded none, a release or pseudo-version for a
+	// dependency.
 	Module string
 	// Revision is the source commit, or "" where the build recorded none.
 	Revision string

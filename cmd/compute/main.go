@@ -17,15 +17,15 @@ import (
 const usage = `usage: compute <command> [flags]
 
 commands:
-  all       the default pipeline: grundy, lrs-table1, ntimes, verify
-  grundy    fill the Grundy table G(n, r) and write Parquet
+  all         the default pipeline: grundy, lrs-table1, ntimes, verify
+  grundy      fill the Grundy table G(n, r) and write Parquet
   lrs-table1  regenerate Table 1 of Larsson & Rubinstein-Salzedo beside the print
-  query     G(n, r) and the winning moves of one heap or a sum of heaps
-  ntimes    n-times nim sequences, c(a), and the exact real thresholds
-  verify    check the papers' theorems and conjectures on the data in a folder
-  export    write a Parquet file as CSV or JSON
-  info      list what a results folder holds, and whether each table validates
-  version   print the module version and source revision
+  query       G(n, r) and the winning moves of one heap or a sum of heaps
+  ntimes      n-times nim sequences, c(a), and the exact real thresholds
+  verify      check the papers' theorems and conjectures on the data in a folder
+  export      write a Parquet file as CSV or JSON
+  info        list what a results folder holds, and whether each table validates
+  version     print the module version and source revision
 
 Run "compute <command> -h" for the flags of a command.`
 

@@ -213,3 +213,19 @@ func TestInfo(t *testing.T) {
 		t.Errorf("info on an empty folder: %v", err)
 	}
 }
+
+// A table folder given where a results folder belongs is a usage error
+// that names the results folder, not advice to compute into it.
+func TestTableFolderForResults(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := runArgs(t, "grundy", "-n", "3000", "-engine", "breakpoint", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	tdir := table.Dir(dir, grundy.Fibonacci)
+	var ue usageError
+	for _, args := range [][]string{{"info", tdir}, {"query", "-in", tdir, "50000"}} {
+		if _, err := runArgs(t, args...); !errors.As(err, &ue) || !strings.Contains(err.Error(), "is a table folder") {
+			t.Errorf("%v: %v", args, err)
+		}
+	}
+}

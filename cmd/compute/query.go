@@ -69,6 +69,9 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		maxN = max(maxN, h.n)
 	}
+	if err := notTableFolder(*in); err != nil {
+		return err
+	}
 	v, err := newValuer(maxN, a, *in)
 	if err != nil {
 		return err

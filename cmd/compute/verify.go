@@ -49,7 +49,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	for _, r := range v.Results {
 		if r.Status == conjectures.Fails {
 			c := r.Counterexamples[0]
-			fmt.Fprintf(stdout, "  %s fails: %d of %d cases; smallest n = %d: %s (predicted %s)\n", r.ID, r.Failures, r.Cases, c.N, c.Computed, c.Predicted)
+			fmt.Fprintf(stdout, "  %s fails: %d of %d cases; smallest %s = %d: %s (predicted %s)\n", r.ID, r.Failures, r.Cases, r.IndexName(), c.N, c.Computed, c.Predicted)
 		}
 	}
 	return nil
