@@ -29,7 +29,10 @@ type Domain struct {
 
 // Result is what a check found.
 type Result struct {
-	ID              string           `json:"id"`
+	ID string `json:"id"`
+	// Mult is the multiplier a of a check put for every a (its section of
+	// the report); empty for the papers' own checks.
+	Mult            string           `json:"multiplier,omitempty"`
 	Source          string           `json:"source"`
 	Statement       string           `json:"statement"`
 	Domain          Domain           `json:"domain"`

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
+	"strings"
 	"sync"
 
 	"fibnim/grundy"
@@ -86,10 +88,81 @@ func Verify(ctx context.Context, root string) (*Verification, error) {
 		return nil, err
 	}
 	v.Results = append(v.Results, ft...)
+	if err := v.verifyMultipliers(ctx, root, starts, rows); err != nil {
+		return nil, err
+	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
 	return v, nil
+}
+
+// verifyMultipliers runs CheckMultiplier on every table folder under
+// root/grundy, in increasing order of a; for a = 2 it reuses the data
+// already loaded.
+func (v *Verification) verifyMultipliers(ctx context.Context, root string, starts2 *Starts, rows2 *LowRows) error {
+	entries, err := os.ReadDir(filepath.Join(root, "grundy"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var mults []grundy.Multiplier
+	for _, e := range entries {
+		if name, ok := strings.CutPrefix(e.Name(), "mult="); ok && e.IsDir() {
+			a, err := grundy.ParseFolder(name)
+			if err != nil {
+				return fmt.Errorf("%s: %v", filepath.Join(root, "grundy", e.Name()), err)
+			}
+			mults = append(mults, a)
+		}
+	}
+	sort.Slice(mults, func(i, j int) bool { return mults[i].P*mults[j].Q < mults[j].P*mults[i].Q })
+	for _, a := range mults {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		starts, R1 := starts2, []uint32(nil)
+		if rows2 != nil {
+			R1 = rows2.R[0]
+		}
+		if a != grundy.Fibonacci || starts2 == nil {
+			t, err := table.Open(table.Dir(root, a))
+			if err != nil {
+				return err
+			}
+			start, full, err := t.StartValues()
+			if err == nil {
+				starts = &Starts{Start: start, Full: full}
+				R1, err = loadR1(t)
+			}
+			t.Close()
+			if err != nil {
+				return err
+			}
+		}
+		line := fmt.Sprintf("Multiplier a = %s (FT-P-positions, SCHWENK-strategy, LRS-5.2, LRS-5.3-lower, LRS-conj-upper put for a): start values n <= %d", a, starts.N())
+		if R1 != nil {
+			line += fmt.Sprintf(", R_1 for n <= %d", len(R1)-1)
+		}
+		v.Data = append(v.Data, line+".")
+		v.Results = append(v.Results, CheckMultiplier(a, starts, R1)...)
+	}
+	return nil
+}
+
+// loadR1 reads R_1(n) for every n of t's breakpoint file g = 1, or from
+// dense.parquet for the rows it holds; nil if t has neither.
+func loadR1(t *table.Table) ([]uint32, error) {
+	if t.HasBreakpoints() {
+		return t.R(1)
+	}
+	l, _, err := LoadLowRows(t)
+	if l == nil || err != nil {
+		return nil, err
+	}
+	return l.R[0], nil
 }
 
 // LoadLowRows reads R_1..R_4 of t, from its breakpoint files or else from

@@ -65,9 +65,20 @@ func Markdown(results []conjectures.Result, header string) []byte {
 		}
 		d.row(r.ID, r.Status, rng, fmt.Sprint(r.Cases), fmt.Sprint(r.Failures))
 	}
+	mult := ""
 	for _, r := range results {
 		d.line("")
-		d.section("##", r.ID+": "+r.Status)
+		level := "##"
+		if r.Mult != "" {
+			if r.Mult != mult {
+				mult = r.Mult
+				d.section("##", "Multiplier a = "+mult)
+				d.line("The papers' statements put for a = %s: the pile sizes F(a) of Frankl & Tokushige against the table, Schwenk's greedy strategy on every cell, Theorem 5.2, and the step n -> n + ceil(n/a) of Theorem 5.3 and of the closing conjecture.", mult)
+				d.line("")
+			}
+			level = "###"
+		}
+		d.section(level, r.ID+": "+r.Status)
 		d.line("- Source: %s", r.Source)
 		d.line("- Statement: %s", r.Statement)
 		if r.Status != conjectures.NotRun {
