@@ -256,3 +256,29 @@ func TestFTProofCatchesCorruption(t *testing.T) {
 		t.Fatalf("broken window of a = 4: %+v", r)
 	}
 }
+
+// The OEIS checks hold on the true sequences and fail on a corrupted term
+// (A003413) or a broken window (A003411).
+func TestOEISChecksCatchCorruption(t *testing.T) {
+	s4 := ntimes.Sequence(big.NewRat(4, 1), 200)
+	expect(t, CheckOEISA003413(s4), Holds, 0)
+	bad := &ntimes.Seq{A: s4.A, F: append([]*big.Int(nil), s4.F...), R: s4.R}
+	bad.F[20] = new(big.Int).Add(bad.F[20], big.NewInt(1))
+	expect(t, CheckOEISA003413(bad), Fails, 20)
+
+	s3 := ntimes.Sequence(big.NewRat(3, 1), 200)
+	r := CheckOEISA003411(s3)
+	expect(t, r, Holds, 0)
+	if r.Stats["proved_for_n_from"] != 5 {
+		t.Fatalf("A003411 proved from n = %v", r.Stats["proved_for_n_from"])
+	}
+	// r(7) changed: the window 5..9 is broken, and the recurrence at 7 too.
+	broken := &ntimes.Seq{A: s3.A, F: s3.F, R: append([]int(nil), s3.R...)}
+	broken.R[6]--
+	if r := CheckOEISA003411(broken); r.Status != Fails || r.Counterexamples[0].N != 7 {
+		t.Fatalf("broken r(7): %+v", r)
+	}
+	wrong := &ntimes.Seq{A: s3.A, F: append([]*big.Int(nil), s3.F...), R: s3.R}
+	wrong.F[4] = big.NewInt(7)
+	expect(t, CheckOEISA003411(wrong), Fails, 4)
+}

@@ -20,6 +20,8 @@ import (
 // Verification is what Verify found under one results folder.
 type Verification struct {
 	Results []Result
+	// OEIS holds the data of the b-files (LoadOEIS).
+	OEIS *OEISData
 	// Data says which data each group of checks ran on, a line per group.
 	Data []string
 }
@@ -88,6 +90,9 @@ func Verify(ctx context.Context, root string) (*Verification, error) {
 		return nil, err
 	}
 	v.Results = append(v.Results, ft...)
+	if starts != nil {
+		v.LoadOEIS(starts)
+	}
 	if err := v.verifyMultipliers(ctx, root, starts, rows); err != nil {
 		return nil, err
 	}

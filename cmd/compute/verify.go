@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"fibnim/conjectures"
@@ -39,6 +40,15 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if err := report.WriteFiles(*in, report.File{Name: "checks.json", Data: js}, report.File{Name: "report.md", Data: md}); err != nil {
 		return err
+	}
+	if v.OEIS != nil {
+		dir := filepath.Join(*in, "oeis")
+		if err := prepareDir(dir); err != nil {
+			return err
+		}
+		if err := report.WriteFiles(dir, report.OEIS(v.OEIS, v.Results)...); err != nil {
+			return err
+		}
 	}
 	counts := map[string]int{}
 	for _, r := range v.Results {
