@@ -102,20 +102,11 @@ type OEISData struct {
 // OEISTerms is how many terms of each F(a) the b-files hold.
 const OEISTerms = 1000
 
-// LoadOEIS gathers the b-files' data: G(n) and h(g) from the start values
-// of a = 2 (s may be nil: then only the F(a)), and the F(a) of
-// OEISSequences, and checks F(3) and F(4) against the OEIS.
-func (v *Verification) LoadOEIS(s *Starts) {
-	d := &OEISData{}
-	if s != nil {
-		d.N = s.N()
-		d.G = s.Full[:min(10000, s.N())+1]
-		for n, g := range s.Full {
-			if int(g) == len(d.H) {
-				d.H = append(d.H, int64(n))
-			}
-		}
-	}
+// LoadOEIS gathers the b-files' data: G(n) for n <= 10000 and h(g) of
+// the a = 2 table to N, and the F(a) of OEISSequences, and checks F(3)
+// and F(4) against the OEIS.
+func (v *Verification) LoadOEIS(N int, G []uint8, h []int64) {
+	d := &OEISData{N: N, G: G, H: h}
 	for _, x := range OEISSequences {
 		seq := ntimes.Sequence(x.A.Rat(), OEISTerms)
 		d.F = append(d.F, struct {

@@ -117,3 +117,17 @@ func (r Result) IndexName() string {
 	}
 	return r.Index
 }
+
+// failRange records the failures of every case from..to at once (cases
+// in increasing order, all failing): mk builds the counterexample of one.
+func (r *Result) failRange(mk func(int64) Counterexample, from, to int64) {
+	for k := from; k <= to && len(r.Counterexamples) < MaxCounterexamples; k++ {
+		r.Counterexamples = append(r.Counterexamples, mk(k))
+	}
+	r.Status = Fails
+	r.Failures += to - from + 1
+	if r.Largest == nil || to >= r.Largest.N {
+		c := mk(to)
+		r.Largest = &c
+	}
+}

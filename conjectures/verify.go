@@ -28,146 +28,203 @@ type Verification struct {
 
 // Verify runs every check whose data is under the results folder root:
 // the LRS and Whinihan checks on the table of a = 2 (table.Dir(root, 2)),
-// and the Frankl & Tokushige checks on root/ntimes/. A check whose data is
-// missing is reported as not run; a table folder that is there but
-// incomplete or foreign is an error (table.Open).
+// the Frankl & Tokushige checks on root/ntimes/, and the statements put
+// for every multiplier on every table folder root/grundy/mult=A. A check
+// whose data is missing is reported as not run; a table folder that is
+// there but incomplete or foreign is an error (table.Open).
+//
+// Each table is read once, in n order, by Stream: memory does not grow
+// with N.
 func Verify(ctx context.Context, root string) (*Verification, error) {
 	v := &Verification{}
-	gdir := table.Dir(root, grundy.Fibonacci)
-	t, err := table.Open(gdir)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	mults, err := tableMults(root)
+	if err != nil {
 		return nil, err
 	}
-	var starts *Starts
-	var rows *LowRows
-	if t != nil {
-		defer t.Close()
-		start, full, err := t.StartValues()
+	var paper, multRes []Result
+	var fullFib []uint8 // G(n) of a = 2 up to 10000, for the OEIS b-files
+	var hFib []int64
+	fibN := -1
+	for _, a := range mults {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		p := Pass{Mult: a, Mults: true, Paper: a == grundy.Fibonacci}
+		res, lines, err := streamTable(ctx, table.Dir(root, a), p)
 		if err != nil {
 			return nil, err
 		}
-		starts = &Starts{Start: start, Full: full}
-		var src string
-		rows, src, err = LoadLowRows(t)
-		if err != nil {
-			return nil, err
+		v.Data = append(v.Data, lines...)
+		for _, r := range res {
+			if r.Mult == "" {
+				paper = append(paper, r)
+			} else {
+				multRes = append(multRes, r)
+			}
+			if r.ID == "LRS-conj-lower" {
+				hFib, _ = r.Stats["h"].([]int64)
+			}
 		}
-		if rows != nil {
-			v.Data = append(v.Data, fmt.Sprintf("Cells of value 0..3 (LRS-4.x, WHI-strategy): rows n <= %d of a = 2, from %s.", rows.N(), src))
+		if a == grundy.Fibonacci {
+			t, err := table.Open(table.Dir(root, a))
+			if err != nil {
+				return nil, err
+			}
+			fibN = t.N()
+			fullFib, err = headOfFull(t, 10000)
+			t.Close()
+			if err != nil {
+				return nil, err
+			}
 		}
 	}
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	if rows != nil {
-		v.Results = append(v.Results, CheckLRS41(rows), CheckLRS45(rows), CheckLRS46(rows), CheckLRS47(rows))
-	} else {
+	gdir := table.Dir(root, grundy.Fibonacci)
+	if paper == nil {
 		for _, id := range []string{"LRS-4.1", "LRS-4.5", "LRS-4.6", "LRS-4.7"} {
-			v.Results = append(v.Results, Result{ID: id, Status: NotRun, Note: "no breakpoint or dense table for a = 2 under " + gdir})
+			paper = append(paper, Result{ID: id, Status: NotRun, Note: "no breakpoint or dense table for a = 2 under " + gdir})
 		}
-	}
-	if starts != nil {
-		v.Data = append(v.Data, fmt.Sprintf("Start values (LRS-5.x, conjecture, WHI-start, BRILLIANT): n <= %d of a = 2.", starts.N()))
-		lo, up := CheckConjecture(starts)
-		v.Results = append(v.Results, CheckLRS51(starts), CheckLRS52(starts), CheckLRS53Lower(starts), CheckLRS53Upper(starts), lo, up)
-	} else {
 		for _, id := range []string{"LRS-5.1", "LRS-5.2", "LRS-5.3-lower", "LRS-5.3-upper", "LRS-conj-lower", "LRS-conj-upper"} {
-			v.Results = append(v.Results, Result{ID: id, Status: NotRun, Note: "no start_values.parquet for a = 2 under " + gdir})
+			paper = append(paper, Result{ID: id, Status: NotRun, Note: "no start_values.parquet for a = 2 under " + gdir})
 		}
+		paper = append(paper, Result{ID: "WHI-strategy", Status: NotRun, Note: "no table"}, Result{ID: "WHI-start", Status: NotRun}, Result{ID: "BRILLIANT-count", Status: NotRun})
 	}
-	if rows != nil {
-		v.Results = append(v.Results, CheckWhinihanStrategy(rows))
-	} else {
-		v.Results = append(v.Results, Result{ID: "WHI-strategy", Status: NotRun, Note: "no table"})
-	}
-	if starts != nil {
-		v.Results = append(v.Results, CheckWhinihanStart(starts), CheckBrilliant(starts))
-	} else {
-		v.Results = append(v.Results, Result{ID: "WHI-start", Status: NotRun}, Result{ID: "BRILLIANT-count", Status: NotRun})
-	}
+	v.Results = append(v.Results, paper...)
 	ft, err := verifyNtimes(ctx, filepath.Join(root, "ntimes"))
 	if err != nil {
 		return nil, err
 	}
 	v.Results = append(v.Results, ft...)
-	if starts != nil {
-		v.LoadOEIS(starts)
+	if fibN >= 0 {
+		v.LoadOEIS(fibN, fullFib, hFib)
 	}
-	if err := v.verifyMultipliers(ctx, root, starts, rows); err != nil {
-		return nil, err
-	}
+	v.Results = append(v.Results, multRes...)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
 	return v, nil
 }
 
-// verifyMultipliers runs CheckMultiplier on every table folder under
-// root/grundy, in increasing order of a; for a = 2 it reuses the data
-// already loaded.
-func (v *Verification) verifyMultipliers(ctx context.Context, root string, starts2 *Starts, rows2 *LowRows) error {
+// tableMults lists the multipliers of the table folders under root, in
+// increasing order.
+func tableMults(root string) ([]grundy.Multiplier, error) {
 	entries, err := os.ReadDir(filepath.Join(root, "grundy"))
 	if errors.Is(err, os.ErrNotExist) {
-		return nil
+		return nil, nil
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var mults []grundy.Multiplier
 	for _, e := range entries {
 		if name, ok := strings.CutPrefix(e.Name(), "mult="); ok && e.IsDir() {
 			a, err := grundy.ParseFolder(name)
 			if err != nil {
-				return fmt.Errorf("%s: %v", filepath.Join(root, "grundy", e.Name()), err)
+				return nil, fmt.Errorf("%s: %v", filepath.Join(root, "grundy", e.Name()), err)
 			}
 			mults = append(mults, a)
 		}
 	}
 	sort.Slice(mults, func(i, j int) bool { return mults[i].P*mults[j].Q < mults[j].P*mults[i].Q })
-	for _, a := range mults {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		starts, R1 := starts2, []uint32(nil)
-		if rows2 != nil {
-			R1 = rows2.R[0]
-		}
-		if a != grundy.Fibonacci || starts2 == nil {
-			t, err := table.Open(table.Dir(root, a))
-			if err != nil {
-				return err
-			}
-			start, full, err := t.StartValues()
-			if err == nil {
-				starts = &Starts{Start: start, Full: full}
-				R1, err = loadR1(t)
-			}
-			t.Close()
-			if err != nil {
-				return err
-			}
-		}
-		line := fmt.Sprintf("Multiplier a = %s (FT-P-positions, SCHWENK-strategy, LRS-5.2, LRS-5.3-lower, LRS-conj-upper put for a): start values n <= %d", a, starts.N())
-		if R1 != nil {
-			line += fmt.Sprintf(", R_1 for n <= %d", len(R1)-1)
-		}
-		v.Data = append(v.Data, line+".")
-		v.Results = append(v.Results, CheckMultiplier(a, starts, R1)...)
-	}
-	return nil
+	return mults, nil
 }
 
-// loadR1 reads R_1(n) for every n of t's breakpoint file g = 1, or from
-// dense.parquet for the rows it holds; nil if t has neither.
-func loadR1(t *table.Table) ([]uint32, error) {
-	if t.HasBreakpoints() {
-		return t.R(1)
+// streamTable runs the checks p names on the table folder dir: in one pass
+// over its files where it holds breakpoint files, or else on its start
+// values and, for the rows dense.parquet holds, its cells.
+func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, error) {
+	t, err := table.Open(dir)
+	if err != nil {
+		return nil, nil, err
 	}
-	l, _, err := LoadLowRows(t)
-	if l == nil || err != nil {
+	defer t.Close()
+	a := p.Mult
+	N := t.N()
+	var lines []string
+	if p.Paper {
+		lines = append(lines, fmt.Sprintf("Start values (LRS-5.x, conjecture, WHI-start, BRILLIANT): n <= %d of a = 2.", N))
+	}
+	if t.HasBreakpoints() {
+		g := 1
+		if p.Paper {
+			g = 4
+		}
+		src, err := NewTableSource(ctx, t, g)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer src.Close()
+		res, err := Stream(src, p)
+		if err != nil {
+			return nil, nil, err
+		}
+		if p.Paper {
+			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (LRS-4.x, WHI-strategy): rows n <= %d of a = 2, from %s.", N, filepath.Join(dir, table.BreakpointsDir)))
+		}
+		lines = append(lines, fmt.Sprintf("Multiplier a = %s (FT-P-positions, SCHWENK-strategy, LRS-5.2, LRS-5.3-lower, LRS-conj-upper put for a): start values and R_1, n <= %d, streamed from %s.", a, N, dir))
+		return res, lines, nil
+	}
+	// A table of the dense engine: small, so in memory.
+	start, full, err := t.StartValues()
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &Starts{Start: start, Full: full}
+	res, err := Stream(NewArraySource(s), p)
+	if err != nil {
+		return nil, nil, err
+	}
+	rows, src, err := LoadLowRows(t)
+	if err != nil {
+		return nil, nil, err
+	}
+	line := fmt.Sprintf("Multiplier a = %s (FT-P-positions, SCHWENK-strategy, LRS-5.2, LRS-5.3-lower, LRS-conj-upper put for a): start values n <= %d", a, N)
+	if rows != nil {
+		// The cell checks on the rows dense.parquet holds.
+		rN := rows.N()
+		sub := &Starts{Start: start[:rN+1], Full: full[:rN+1]}
+		R := rows.R[:]
+		if !p.Paper {
+			R = R[:1]
+		}
+		cells, err := Stream(NewArraySource(sub, R...), p)
+		if err != nil {
+			return nil, nil, err
+		}
+		byID := map[string]Result{}
+		for _, r := range cells {
+			byID[r.ID] = r
+		}
+		for i, r := range res {
+			if strings.HasPrefix(r.ID, "LRS-4.") || r.ID == "WHI-strategy" || strings.HasPrefix(r.ID, "SCHWENK-strategy") {
+				res[i] = byID[r.ID]
+			}
+		}
+		if p.Paper {
+			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (LRS-4.x, WHI-strategy): rows n <= %d of a = 2, from %s.", rN, src))
+		}
+		line += fmt.Sprintf(", R_1 for n <= %d", rN)
+	}
+	return res, append(lines, line+"."), nil
+}
+
+// headOfFull reads G(n) for n <= min(k, N) from t's start values.
+func headOfFull(t *table.Table, k int) ([]uint8, error) {
+	rd, err := table.OpenFile[table.StartValue](filepath.Join(t.Dir(), table.StartValuesFile))
+	if err != nil {
 		return nil, err
 	}
-	return l.R[0], nil
+	defer rd.Close()
+	var out []uint8
+	err = rd.Rows(0, func(rows []table.StartValue) bool {
+		for _, r := range rows {
+			if len(out) > min(k, t.N()) {
+				return false
+			}
+			out = append(out, uint8(r.GFull))
+		}
+		return len(out) <= min(k, t.N())
+	})
+	return out[:min(len(out), min(k, t.N())+1)], err
 }
 
 // LoadLowRows reads R_1..R_4 of t, from its breakpoint files or else from
