@@ -8,7 +8,12 @@
 //
 // Verify (verify.go) runs every check whose data is under a results folder,
 // reading the tables through package table; a table folder that does not
-// validate is an error, not a smaller check.
+// validate is an error, not a smaller check. Each table is read once, in n
+// order (stream.go, source.go): the Zeckendorf or greedy parts are carried
+// from n to n+1 (greedy.go), statements about n + ceil(n/a) are checked on
+// the runs of G(n) at the end, and Whinihan's strategy looks back through
+// a staircase of the rows that still reach n, so memory does not grow with
+// N. The array functions (CheckLRS41 and the others) run the same code.
 //
 // What it owns: the statements, the transcriptions of the printed tables
 // (lrs_table1.go, ft_table1.go) and the comparisons. What it must not do:

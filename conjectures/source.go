@@ -3,7 +3,6 @@ package conjectures
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 
 	"fibnim/table"
 )
@@ -70,52 +69,22 @@ type rChunk struct {
 // stops it early.
 func NewTableSource(ctx context.Context, t *table.Table, g int) (*tableSource, error) {
 	N := t.N()
-	path := filepath.Join(t.Dir(), table.StartValuesFile)
-	rd, err := table.OpenFile[table.StartValue](path)
-	if err != nil {
-		return nil, err
-	}
 	ctx, cancel := context.WithCancel(ctx)
 	src := &tableSource{N0: N, g: g, starts: make(chan startChunk, 2), errs: make(chan error, g+1), cancel: cancel}
 	go func() {
-		defer rd.Close()
 		defer close(src.starts)
-		next := 0
-		ch := startChunk{start: make([]uint8, 0, sourceBatch), full: make([]uint8, 0, sourceBatch)}
-		send := func() bool {
-			select {
-			case src.starts <- ch:
-			case <-ctx.Done():
-				return false
-			}
-			ch = startChunk{lo: next, start: make([]uint8, 0, sourceBatch), full: make([]uint8, 0, sourceBatch)}
-			return true
-		}
-		var bad error
-		err := rd.Rows(0, func(rows []table.StartValue) bool {
-			for _, r := range rows {
-				if int(r.N) != next || r.N > int64(N) || r.GStart < 0 || r.GStart > 255 || r.GFull < 0 || r.GFull > 255 {
-					bad = fmt.Errorf("%s: %w: row %d is n = %d, g_start = %d, g_full = %d", path, table.ErrCorrupt, next, r.N, r.GStart, r.GFull)
-					return false
-				}
-				ch.start = append(ch.start, uint8(r.GStart))
-				ch.full = append(ch.full, uint8(r.GFull))
-				next++
-				if len(ch.start) == sourceBatch && !send() {
+		err := t.ScanStartValues(func(lo int, start, full []uint8) bool {
+			for i := 0; i < len(start); i += sourceBatch {
+				hi := min(i+sourceBatch, len(start))
+				ch := startChunk{lo: lo + i, start: append([]uint8(nil), start[i:hi]...), full: append([]uint8(nil), full[i:hi]...)}
+				select {
+				case src.starts <- ch:
+				case <-ctx.Done():
 					return false
 				}
 			}
 			return true
 		})
-		if err == nil {
-			err = bad
-		}
-		if err == nil && len(ch.start) > 0 {
-			send()
-		}
-		if err == nil && next != N+1 && ctx.Err() == nil {
-			err = fmt.Errorf("%s: %w: %d rows, want %d", path, table.ErrCorrupt, next, N+1)
-		}
 		if err != nil {
 			src.errs <- err
 		}

@@ -429,15 +429,15 @@ func (t *Table) Runs(g int) iter.Seq2[Breakpoint, error] {
 		next := int64(0)
 		var bad error
 		stopped := false
-		err := t.files[g-1].Rows(0, func(rows []Breakpoint) bool {
-			for _, b := range rows {
-				n, r, run := int64(b.N), int64(b.RMin), int64(b.Run)
-				if run < 1 || n < next || r < 1 || r > n || n+run > int64(t.n)+1 || int(b.G) != g {
-					bad = fmt.Errorf("%s: bad breakpoint row n=%d g=%d r_min=%d run=%d", path, b.N, b.G, b.RMin, b.Run)
+		err := scanColumns(path, []string{"n", "g", "r_min", "run"}, func(_ int64, v [][]int64) bool {
+			for i, n := range v[0] {
+				bg, r, run := v[1][i], v[2][i], v[3][i]
+				if run < 1 || n < next || r < 1 || r > n || n+run > int64(t.n)+1 || bg != int64(g) {
+					bad = fmt.Errorf("%s: bad breakpoint row n=%d g=%d r_min=%d run=%d", path, n, bg, r, run)
 					return false
 				}
 				next = n + run
-				if !yield(b, nil) {
+				if !yield(Breakpoint{N: int32(n), G: int32(bg), RMin: int32(r), Run: int32(run)}, nil) {
 					stopped = true
 					return false
 				}
@@ -449,8 +449,6 @@ func (t *Table) Runs(g int) iter.Seq2[Breakpoint, error] {
 		}
 		if err == nil {
 			err = bad
-		} else {
-			err = fmt.Errorf("%s: %w", path, err)
 		}
 		if err != nil {
 			yield(Breakpoint{}, err)
