@@ -209,22 +209,13 @@ func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, e
 
 // headOfFull reads G(n) for n <= min(k, N) from t's start values.
 func headOfFull(t *table.Table, k int) ([]uint8, error) {
-	rd, err := table.OpenFile[table.StartValue](filepath.Join(t.Dir(), table.StartValuesFile))
-	if err != nil {
-		return nil, err
-	}
-	defer rd.Close()
+	want := min(k, t.N()) + 1
 	var out []uint8
-	err = rd.Rows(0, func(rows []table.StartValue) bool {
-		for _, r := range rows {
-			if len(out) > min(k, t.N()) {
-				return false
-			}
-			out = append(out, uint8(r.GFull))
-		}
-		return len(out) <= min(k, t.N())
+	err := t.ScanStartValues(func(_ int, _, full []uint8) bool {
+		out = append(out, full[:min(len(full), want-len(out))]...)
+		return len(out) < want
 	})
-	return out[:min(len(out), min(k, t.N())+1)], err
+	return out, err
 }
 
 // LoadLowRows reads R_1..R_4 of t, from its breakpoint files or else from

@@ -51,6 +51,9 @@ func scanColumns(path string, cols []string, fn func(lo int64, vals [][]int64) b
 		rows := rg.NumRows()
 		for i, ci := range idx {
 			v := vals[i][:0]
+			if int64(cap(v)) < rows {
+				v = make([]int64, 0, rows)
+			}
 			pages := rg.ColumnChunks()[ci].Pages()
 			for {
 				p, err := pages.ReadPage()
