@@ -563,20 +563,7 @@ func (st *streamState) growth(a grundy.Multiplier, loID, upID, loSrc, upSrc, loS
 		return notRun(loID, loSrc, loStmt, why), notRun(upID, upSrc, upStmt, why)
 	}
 	N := st.N
-	top := int64(0)
-	if N >= 1 {
-		// The largest n with n + ceil(n/a) <= N (n + ceil(n/a) increases).
-		lo, hi := int64(0), N
-		for lo < hi {
-			mid := (lo + hi + 1) / 2
-			if mid+int64(a.MinRemoval(int(mid))) <= N {
-				lo = mid
-			} else {
-				hi = mid - 1
-			}
-		}
-		top = lo
-	}
+	top := lastStep(a, 0, N, N)
 	d := Domain{From: 1, To: top, Cells: cells}
 	lo.Domain, up.Domain = d, d
 	var dist [512]int64
@@ -599,18 +586,7 @@ func (st *streamState) growth(a grundy.Multiplier, loID, upID, loSrc, upSrc, loS
 			nEnd = min(nEnd, runs[i+1].from-1)
 		}
 		if j+1 < len(runs) {
-			// The largest n' >= n with n' + ceil(n'/a) < runs[j+1].from.
-			lim := runs[j+1].from - 1
-			l, h := n, nEnd
-			for l < h {
-				mid := (l + h + 1) / 2
-				if mid+int64(a.MinRemoval(int(mid))) <= lim {
-					l = mid
-				} else {
-					h = mid - 1
-				}
-			}
-			nEnd = l
+			nEnd = lastStep(a, n, nEnd, runs[j+1].from-1)
 		}
 		gn, gm := runs[i].g, runs[j].g
 		diff := int(gm) - int(gn)
@@ -651,6 +627,20 @@ func (st *streamState) growth(a grundy.Multiplier, loID, upID, loSrc, upSrc, loS
 	lo.closeRange()
 	up.closeRange()
 	return *lo, *up
+}
+
+// lastStep is the largest n in [lo, hi] with n + ceil(n/a) <= lim, or lo
+// if there is none; n + ceil(n/a) increases with n.
+func lastStep(a grundy.Multiplier, lo, hi, lim int64) int64 {
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if mid+int64(a.MinRemoval(int(mid))) <= lim {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
 }
 
 // conjStats adds to the conjecture's lower half the statistics of the
