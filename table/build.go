@@ -33,18 +33,17 @@ type BuildConfig struct {
 	Done    func(g, firstN int) // called when value g is complete; firstN is the least n with G(n) >= g, or -1
 }
 
-// writerBytes is the memory of one Parquet writer's buffers (and of the
-// dense side table).
+// writerBytes is the memory of one Parquet writer's buffers.
 const writerBytes = 256 << 20
 
 // PlanBuild returns how many breakpoint files a run may write at once
 // within maxMem bytes (0: no limit), and the peak memory it estimates for
-// that many. Each writer holds its R_g, 4 bytes per row, so that encoding
+// that many, the dense side table of rows n <= denseN included. Each writer holds its R_g, 4 bytes per row, so that encoding
 // (as costly as the sweeps) overlaps them; with less memory, fewer, down to
 // 0: files written in turn. ok is false when even that does not fit.
-func PlanBuild(N, workers int, breakpoints bool, maxMem uint64) (writers int, need uint64, ok bool) {
+func PlanBuild(N, workers int, breakpoints bool, denseN int, maxMem uint64) (writers int, need uint64, ok bool) {
 	est := func(hold int) uint64 {
-		return grundy.BreakpointBytes(N, workers, hold) + grundy.StartCountsBytes(N) + uint64(max(hold, 1))*writerBytes
+		return grundy.BreakpointBytes(N, workers, hold) + grundy.StartCountsBytes(N) + uint64(max(hold, 1))*writerBytes + grundy.DenseBytes(max(denseN, 0))
 	}
 	if breakpoints {
 		writers = workers
@@ -133,6 +132,7 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 		ckGap = max(ckGap, 10*time.Duration(6*float64(cfg.N+1)/200e6*float64(time.Second)))
 	}
 	files := newFileWriters(ctx, max(hold, 1))
+	saved := ck.G > 0 // a checkpoint is on disk: this run resumed from one
 	// emit hands R_g to a file writer, which calls release once the file
 	// is written. A checkpoint at g claims the files up to g, so it first
 	// waits for every file in flight, and keeps R until it is saved.
@@ -179,6 +179,7 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 		if err := c.save(ckPath); err != nil {
 			return fmt.Errorf("writing checkpoint: %w", err)
 		}
+		saved = true
 		lastCk = time.Now()
 		// Keep the time spent writing checkpoints under 5% of the run.
 		if cfg.CheckpointEvery > 0 {
@@ -192,6 +193,9 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 	}
 	if err != nil {
 		if ctx.Err() != nil {
+			if !saved {
+				return 0, 0, fmt.Errorf("%w before the first checkpoint; earlier results left in place; the same command starts over", ErrInterrupted)
+			}
 			return 0, 0, fmt.Errorf("%w; earlier results left in place; run the same command again to resume from the last checkpoint in %s", ErrInterrupted, work)
 		}
 		return 0, 0, err

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"fibnim/grundy"
 )
@@ -384,5 +385,29 @@ func TestTableMisuse(t *testing.T) {
 	}
 	if _, _, err := tb.StartValues(); !errors.Is(err, ErrClosed) {
 		t.Errorf("StartValues after Close: %v", err)
+	}
+}
+
+// An interrupted run says what the same command will do: start over when
+// no checkpoint was written, resume when one was.
+func TestInterruptMessage(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	dir := Dir(t.TempDir(), grundy.Fibonacci)
+	_, _, err := Build(ctx, BuildConfig{Dir: dir, N: 100000, Mult: grundy.Fibonacci, Workers: 2, Breakpoints: true, DenseMax: 10, Writers: 1, CheckpointEvery: time.Hour})
+	if !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "starts over") || strings.Contains(err.Error(), "resume") {
+		t.Errorf("interrupted before any checkpoint: %v", err)
+	}
+	// With a checkpoint after every value, one exists by the time it stops.
+	ctx, cancel = context.WithCancel(context.Background())
+	done := 0
+	_, _, err = Build(ctx, BuildConfig{Dir: dir, N: 100000, Mult: grundy.Fibonacci, Workers: 1, Breakpoints: true, DenseMax: 10, Writers: 1,
+		Done: func(g, _ int) {
+			if done++; done == 3 {
+				cancel()
+			}
+		}})
+	if !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "resume from the last checkpoint") {
+		t.Errorf("interrupted after checkpoints: %v", err)
 	}
 }

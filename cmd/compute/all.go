@@ -51,6 +51,9 @@ func runAll(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			}
 		}
 	}
+	if err := needFolder("out", *out); err != nil {
+		return err
+	}
 	if err := prepareDir(*out); err != nil {
 		return err
 	}

@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
 
 	"fibnim/internal/cli"
 	"fibnim/table"
@@ -23,7 +25,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := newFlags("export", stderr)
 	in := fs.String("in", "", "Parquet file to export (required)")
 	format := fs.String("format", "csv", "csv or json (one JSON object per line)")
-	out := fs.String("out", "", "output file (default: FILE with .csv or .jsonl beside the input; - for stdout)")
+	out := fs.String("out", "-", "output file; - for standard output")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute export -in FILE.parquet [-format csv|json] [-out FILE]")
 		fs.PrintDefaults()
@@ -42,11 +44,12 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	dst := *out
 	if dst == "" {
-		ext := ".csv"
-		if *format == "json" {
-			ext = ".jsonl"
+		return usagef("-out is empty: give a file, or - for standard output")
+	}
+	if dst != "-" {
+		if st, err := os.Stat(filepath.Join(filepath.Dir(dst), table.StartValuesFile)); err == nil && !st.IsDir() || filepath.Base(filepath.Dir(dst)) == table.BreakpointsDir {
+			return usagef("-out %s is inside a table folder, which the next grundy run replaces; write it elsewhere", dst)
 		}
-		dst = strings.TrimSuffix(*in, ".parquet") + ext
 	}
 	f, err := os.Open(*in)
 	if err != nil {
@@ -71,7 +74,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if dst != "-" {
 		tmp, err = os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp-*")
 		if err != nil {
-			return err
+			return usagef("-out %s: cannot write there: %v", dst, cli.PathErr(err))
 		}
 		defer os.Remove(tmp.Name())
 		w = tmp
@@ -103,8 +106,14 @@ func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Write
 	}()
 	schema := pf.Schema()
 	var names []string
+	var decode []func(parquet.Value) (string, any)
 	for _, col := range schema.Fields() {
 		names = append(names, col.Name())
+		d, err := columnDecoder(col)
+		if err != nil {
+			return err
+		}
+		decode = append(decode, d)
 	}
 	cw := csv.NewWriter(w)
 	enc := json.NewEncoder(w)
@@ -126,22 +135,8 @@ func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Write
 				rec[i] = ""
 			}
 			row.Range(func(col int, vals []parquet.Value) bool {
-				if col < len(rec) && len(vals) > 0 {
-					v := vals[0]
-					switch v.Kind() {
-					case parquet.ByteArray:
-						rec[col] = string(v.ByteArray())
-						obj[names[col]] = rec[col]
-					case parquet.Boolean:
-						rec[col] = fmt.Sprint(v.Boolean())
-						obj[names[col]] = v.Boolean()
-					case parquet.Double, parquet.Float:
-						rec[col] = fmt.Sprint(v.Double())
-						obj[names[col]] = v.Double()
-					default:
-						rec[col] = fmt.Sprint(v.Int64())
-						obj[names[col]] = v.Int64()
-					}
+				if col < len(rec) && len(vals) > 0 && !vals[0].IsNull() {
+					rec[col], obj[names[col]] = decode[col](vals[0])
 				}
 				return true
 			})
@@ -160,4 +155,72 @@ func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Write
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// columnDecoder returns how export prints the values of a column, or an
+// error for a column it cannot print exactly (nested or repeated, or a
+// logical type it does not decode), so that it never prints a wrong value.
+// DECIMAL is printed exactly from its unscaled integer.
+func columnDecoder(col parquet.Field) (func(parquet.Value) (string, any), error) {
+	if !col.Leaf() || col.Repeated() {
+		return nil, fmt.Errorf("column %s is nested or repeated, which export does not flatten", col.Name())
+	}
+	t := col.Type()
+	kind := t.Kind()
+	if lt := t.LogicalType(); lt != nil && lt.Value != nil {
+		switch v := lt.Value.(type) {
+		case *format.DecimalType:
+			scale := int(v.Scale)
+			return func(x parquet.Value) (string, any) {
+				var u *big.Int
+				switch kind {
+				case parquet.Int32, parquet.Int64:
+					u = big.NewInt(x.Int64())
+				default: // big-endian two's complement
+					b := x.ByteArray()
+					u = new(big.Int).SetBytes(b)
+					if len(b) > 0 && b[0]&0x80 != 0 {
+						u.Sub(u, new(big.Int).Lsh(big.NewInt(1), uint(8*len(b))))
+					}
+				}
+				s := decimalString(u, scale)
+				return s, json.Number(s)
+			}, nil
+		case *format.StringType, *format.EnumType, *format.JsonType:
+		case *format.IntType:
+			if !v.IsSigned && v.BitWidth == 64 {
+				return func(x parquet.Value) (string, any) { return fmt.Sprint(x.Uint64()), x.Uint64() }, nil
+			}
+		default:
+			return nil, fmt.Errorf("column %s has logical type %s, which export does not decode", col.Name(), lt)
+		}
+	}
+	switch kind {
+	case parquet.ByteArray:
+		return func(x parquet.Value) (string, any) { s := string(x.ByteArray()); return s, s }, nil
+	case parquet.Boolean:
+		return func(x parquet.Value) (string, any) { return fmt.Sprint(x.Boolean()), x.Boolean() }, nil
+	case parquet.Double, parquet.Float:
+		return func(x parquet.Value) (string, any) { return fmt.Sprint(x.Double()), x.Double() }, nil
+	case parquet.Int32, parquet.Int64:
+		return func(x parquet.Value) (string, any) { return fmt.Sprint(x.Int64()), x.Int64() }, nil
+	}
+	return nil, fmt.Errorf("column %s has physical type %s, which export does not decode", col.Name(), t)
+}
+
+// decimalString writes u * 10^-scale exactly.
+func decimalString(u *big.Int, scale int) string {
+	s := new(big.Int).Abs(u).String()
+	if scale > 0 {
+		for len(s) <= scale {
+			s = "0" + s
+		}
+		s = s[:len(s)-scale] + "." + s[len(s)-scale:]
+	} else if scale < 0 {
+		s += strings.Repeat("0", -scale)
+	}
+	if u.Sign() < 0 {
+		s = "-" + s
+	}
+	return s
 }

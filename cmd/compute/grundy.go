@@ -85,6 +85,9 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 			return o, err
 		}
 	}
+	if err := needFolder("out", *out); err != nil {
+		return o, err
+	}
 	o.out = *out
 	o.breakpoints = *bps
 	o.ckptEvery = *ckpt
@@ -160,7 +163,7 @@ func runMeta(engine string, o grundyOpts) map[string]string {
 // runBreakpointGrundy checks the memory, then runs table.Build with a
 // progress bar.
 func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Writer) error {
-	writers, need, ok := table.PlanBuild(o.N, o.workers, o.breakpoints, o.maxMem)
+	writers, need, ok := table.PlanBuild(o.N, o.workers, o.breakpoints, min(o.N, o.denseMax), o.maxMem)
 	if !ok {
 		return usagef("-n %d: the breakpoint engine needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers", o.N, cli.HumanBytes(need), o.workers, cli.HumanBytes(o.maxMem))
 	}

@@ -107,3 +107,12 @@ func prepareDir(dir string) error {
 	}
 	return nil
 }
+
+// needFolder refuses an empty folder flag: "" would write into the
+// current folder (for -out, into the source tree's grundy/ package).
+func needFolder(flag, dir string) error {
+	if dir == "" {
+		return usagef("-%s is empty: give a folder", flag)
+	}
+	return nil
+}

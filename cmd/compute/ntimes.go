@@ -94,6 +94,9 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return usagef("-real-upto: %v", err)
 	}
+	if err := needFolder("out", *out); err != nil {
+		return err
+	}
 	o.terms, o.seqTerms, o.realUpto, o.out = *terms, *seqTerms, um.Rat(), *out
 	o.minStable, o.factor, o.maxTerms, o.workers = *minStable, *factor, *maxTerms, *workers
 	dir := filepath.Join(o.out, "ntimes")

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"fibnim/grundy"
+	"fibnim/internal/cli"
 	"fibnim/table"
 )
 
@@ -22,8 +23,8 @@ type heap struct {
 
 func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("query", stderr)
-	nFlag := fs.Int("n", -1, "pile size n of a single position")
-	rFlag := fs.Int("r", -1, "quota r of a single position (default n-1, the starting position)")
+	nFlag := fs.String("n", "", "pile size n of a single position (1e6 and 10^6 forms accepted)")
+	rFlag := fs.String("r", "", "quota r of a single position, 0 <= r <= n (default n-1, the starting position)")
 	mult := fs.String("mult", "2", "multiplier a >= 1")
 	in := fs.String("in", "results", "folder whose breakpoint table answers queries above n=40000")
 	fs.Usage = func() {
@@ -38,17 +39,23 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("-mult: %v", err)
 	}
 	var heaps []heap
-	if *nFlag >= 0 {
+	if *nFlag != "" {
 		if fs.NArg() > 0 {
 			return usagef("give either -n/-r or a list of heaps, not both")
 		}
-		r := *rFlag
-		if r < 0 {
-			r = max(*nFlag-1, 0)
+		n, err := cli.ParseSize("n", *nFlag)
+		if err != nil {
+			return err
 		}
-		heaps = append(heaps, heap{text: fmt.Sprintf("%d,%d", *nFlag, r), n: *nFlag, r: r})
+		r := max(n-1, 0)
+		if *rFlag != "" {
+			if r, err = cli.ParseSize("r", *rFlag); err != nil {
+				return err
+			}
+		}
+		heaps = append(heaps, heap{text: fmt.Sprintf("%d,%d", n, r), n: n, r: r})
 	} else {
-		if *rFlag >= 0 {
+		if *rFlag != "" {
 			return usagef("-r needs -n")
 		}
 		for _, s := range fs.Args() {
@@ -72,7 +79,7 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := notTableFolder(*in); err != nil {
 		return err
 	}
-	v, err := newValuer(maxN, a, *in)
+	v, err := newValuer(maxN, a, *in, stderr)
 	if err != nil {
 		return err
 	}
@@ -81,13 +88,13 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 func parseHeap(s string) (heap, error) {
 	ns, rs, pair := strings.Cut(s, ",")
-	n, err := strconv.Atoi(strings.TrimSpace(ns))
-	if err != nil || n < 0 {
+	n, err := cli.ParseSize("n", ns)
+	if err != nil {
 		return heap{}, usagef("heap %q: want n or n,r with whole numbers n >= r >= 0", s)
 	}
 	r := max(n-1, 0)
 	if pair {
-		if r, err = strconv.Atoi(strings.TrimSpace(rs)); err != nil || r < 0 {
+		if r, err = cli.ParseSize("r", rs); err != nil {
 			return heap{}, usagef("heap %q: want n or n,r with whole numbers n >= r >= 0", s)
 		}
 	}
@@ -122,8 +129,20 @@ func (d denseValuer) MovesTo(n, r, t int) ([]int, error) {
 // 1.6 GB and take a few seconds on 2 cores.
 const maxQueryDense = 40000
 
-func newValuer(N int, a grundy.Multiplier, in string) (valuer, error) {
+// newValuer answers from the table saved under in where it covers every
+// heap (its breakpoint files, or dense.parquet for small n), and otherwise
+// computes a dense table for N <= maxQueryDense, saying so on stderr.
+func newValuer(N int, a grundy.Multiplier, in string, stderr io.Writer) (valuer, error) {
+	if t, err := table.Open(table.Dir(in, a)); err == nil {
+		if t.N() >= N && (t.HasBreakpoints() || t.DenseN() >= N) {
+			return tableValuer{t}, nil
+		}
+		t.Close()
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
 	if N <= maxQueryDense {
+		fmt.Fprintf(stderr, "query: no table under %s covers n = %d for a = %s; computing one (dense engine, n <= %d)\n", in, N, a, N)
 		t, err := grundy.Dense(N, a, runtime.GOMAXPROCS(0))
 		if err != nil {
 			return nil, err
@@ -160,6 +179,20 @@ func (v tableValuer) Value(n, r int) (int, error) { return v.t.Value(n, r) }
 func (v tableValuer) MovesTo(n, r, t int) ([]int, error) {
 	if r == 0 {
 		return nil, nil
+	}
+	if !v.t.HasBreakpoints() { // a dense table: value by value
+		var ks []int
+		for k := 1; k <= r; k++ {
+			m, c := moveTo(v.t.Mult(), n, k)
+			g, err := v.t.Value(m, c)
+			if err != nil {
+				return nil, err
+			}
+			if g == t {
+				ks = append(ks, k)
+			}
+		}
+		return ks, nil
 	}
 	lo, hi := n-r, n-1
 	at, err := v.t.Column(t, lo, hi)

@@ -21,6 +21,9 @@ func runTable1(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := needFolder("out", *out); err != nil {
+		return err
+	}
 	dir := filepath.Join(*out, "tables")
 	if err := prepareDir(dir); err != nil {
 		return err

@@ -23,6 +23,9 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := needFolder("in", *in); err != nil {
+		return err
+	}
 	if st, err := os.Stat(*in); err != nil || !st.IsDir() {
 		return usagef("-in %s is not a folder", *in)
 	}
@@ -33,6 +36,13 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if err != nil {
 		return err
+	}
+	ran := false
+	for _, r := range v.Results {
+		ran = ran || r.Status != conjectures.NotRun
+	}
+	if !ran {
+		return usagef("no results under %s: no grundy/mult=A/ table and no ntimes/c_table.parquet (run compute all -out %s first)", *in, *in)
 	}
 	js, md, err := report.Checks(v, fmt.Sprintf("`compute verify -in %s` (revision %s)", *in, version.Revision()))
 	if err != nil {

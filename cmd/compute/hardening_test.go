@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+
+	"fibnim/table"
+)
+
+// The bad inputs a new user tried (issue "Hardening"), each refused with a
+// one-line usage error (exit 2) and nothing written.
+func TestHardeningBadInputs(t *testing.T) {
+	dir := t.TempDir()
+	res := filepath.Join(dir, "res")
+	if _, err := runArgs(t, "grundy", "-n", "3000", "-engine", "breakpoint", "-out", res); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(dir, "empty")
+	os.Mkdir(empty, 0o755)
+	in := table.BreakpointFile(filepath.Join(res, "grundy", "mult=2", "breakpoints"), 1)
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"negative quota", []string{"query", "-n", "5", "-r", "-3"}, "-r -3 is negative"},
+		{"quota above the pile", []string{"query", "-n", "5", "-r", "9"}, "exceeds the pile"},
+		{"empty -out (grundy)", []string{"grundy", "-n", "100", "-out", ""}, "-out is empty"},
+		{"empty -out (all)", []string{"all", "-out", ""}, "-out is empty"},
+		{"empty -out (ntimes)", []string{"ntimes", "-out", ""}, "-out is empty"},
+		{"empty -out (lrs-table1)", []string{"lrs-table1", "-out", ""}, "-out is empty"},
+		{"empty -in (verify)", []string{"verify", "-in", ""}, "-in is empty"},
+		{"verify an empty folder", []string{"verify", "-in", empty}, "no results under"},
+		{"export into a table folder", []string{"export", "-in", in, "-out", filepath.Join(filepath.Dir(in), "g1.csv")}, "inside a table folder"},
+		{"export to an unwritable place", []string{"export", "-in", in, "-out", "/proc/nope/x.csv"}, "-out /proc/nope/x.csv: cannot write there"},
+		{"dense side table past the memory guard", []string{"grundy", "-n", "100000", "-dense-max", "1e9", "-max-mem", "1GiB", "-out", filepath.Join(dir, "dm")}, "-max-mem"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := runArgs(t, c.args...)
+			var ue usageError
+			if !errors.As(err, &ue) || !strings.Contains(ue.Msg, c.want) || strings.Contains(ue.Msg, "\n") {
+				t.Errorf("%v: got %v, want a one-line usage error with %q", c.args, err, c.want)
+			}
+		})
+	}
+	for _, p := range []string{filepath.Join(empty, "report.md"), filepath.Join(empty, "checks.json"), filepath.Join(dir, "dm"), "grundy"} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("bad input wrote %s", p)
+		}
+	}
+}
+
+// Sizes take one syntax everywhere: query accepts 1e3 and 10^3 too.
+func TestQuerySizeSyntax(t *testing.T) {
+	for _, args := range [][]string{{"query", "-n", "1e3"}, {"query", "-n", "10^3", "-r", "1e2"}, {"query", "1e3", "10^3,5"}} {
+		if _, err := runArgs(t, args...); err != nil {
+			t.Errorf("%v: %v", args, err)
+		}
+	}
+}
+
+// A query answers from the saved table when one covers the position, and
+// computes only when none does, saying so.
+func TestQueryPrefersSavedTable(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := runArgs(t, "grundy", "-n", "3000", "-out", dir); err != nil { // the dense engine
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if err := run(context.Background(), []string{"query", "-in", dir, "-n", "1500", "-r", "700"}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(errb.String(), "computing") {
+		t.Errorf("query recomputed although %s covers n = 1500: %s", dir, errb.String())
+	}
+	want, _ := runArgs(t, "query", "-in", t.TempDir(), "-n", "1500", "-r", "700")
+	if out.String() != want {
+		t.Errorf("from the table:\n%s\ncomputed:\n%s", out.String(), want)
+	}
+	errb.Reset()
+	run(context.Background(), []string{"query", "-in", dir, "-n", "3500"}, &out, &errb)
+	if !strings.Contains(errb.String(), "computing one") {
+		t.Errorf("query above the table did not say it computes: %q", errb.String())
+	}
+}
+
+// export prints DECIMAL columns exactly (35 with scale 1 is 3.5), refuses
+// a logical type it cannot decode, and writes to standard output by default.
+func TestExportForeignColumns(t *testing.T) {
+	dir := t.TempDir()
+	type dec struct {
+		X int64 `parquet:"x,decimal(1:9)"`
+		Y int32 `parquet:"y,decimal(3:9)"`
+	}
+	path := filepath.Join(dir, "dec.parquet")
+	if err := parquet.WriteFile(path, []dec{{X: 35, Y: -1250}, {X: -7, Y: 5}}); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runArgs(t, "export", "-in", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != "x,y\n3.5,-1.250\n-0.7,0.005\n" {
+		t.Errorf("decimals exported as:\n%s", out)
+	}
+	type ts struct {
+		T int64 `parquet:"t,timestamp"`
+	}
+	path = filepath.Join(dir, "ts.parquet")
+	if err := parquet.WriteFile(path, []ts{{T: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runArgs(t, "export", "-in", path); err == nil || !strings.Contains(err.Error(), "does not decode") {
+		t.Errorf("a timestamp column: %v", err)
+	}
+}
