@@ -97,7 +97,7 @@ func TestQueryPrefersSavedTable(t *testing.T) {
 func TestExportForeignColumns(t *testing.T) {
 	dir := t.TempDir()
 	type dec struct {
-		X int64 `parquet:"x,decimal(1:9)"`
+		X int64 `parquet:"x,decimal(1:18)"`
 		Y int32 `parquet:"y,decimal(3:9)"`
 	}
 	path := filepath.Join(dir, "dec.parquet")
