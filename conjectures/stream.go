@@ -40,6 +40,9 @@ type Pass struct {
 	Mult  grundy.Multiplier
 	Paper bool // the papers' checks (a = 2): LRS, Whinihan, Brilliant
 	Mults bool // the statements put for multiplier a
+	// Progress, if not nil, is called after each batch of rows with the
+	// rows done so far and N+1.
+	Progress func(done, total int64)
 }
 
 // gRun is a maximal run of n on which G(n) is constant.
@@ -69,6 +72,9 @@ func Stream(src Source, p Pass) ([]Result, error) {
 		}
 		for i := range rows {
 			st.visit(&rows[i])
+		}
+		if p.Progress != nil {
+			p.Progress(st.n, int64(N)+1)
 		}
 	}
 	if st.n != int64(N)+1 {

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"fibnim/grundy"
 	"fibnim/ntimes"
@@ -35,7 +36,9 @@ type Verification struct {
 //
 // Each table is read once, in n order, by Stream: memory does not grow
 // with N.
-func Verify(ctx context.Context, root string) (*Verification, error) {
+//
+// progress, if not nil, gets a line now and then while a table is read.
+func Verify(ctx context.Context, root string, progress func(string)) (*Verification, error) {
 	v := &Verification{}
 	mults, err := tableMults(root)
 	if err != nil {
@@ -50,6 +53,12 @@ func Verify(ctx context.Context, root string) (*Verification, error) {
 			return nil, err
 		}
 		p := Pass{Mult: a, Mults: true, Paper: a == grundy.Fibonacci}
+		if progress != nil {
+			t0 := time.Now()
+			p.Progress = func(done, total int64) {
+				progress(fmt.Sprintf("verify: a = %s, %d of %d rows (%.0f%%), elapsed %v", a, done, total, 100*float64(done)/float64(total), time.Since(t0).Round(time.Second)))
+			}
+		}
 		res, lines, err := streamTable(ctx, table.Dir(root, a), p)
 		if err != nil {
 			return nil, err
@@ -89,7 +98,7 @@ func Verify(ctx context.Context, root string) (*Verification, error) {
 		paper = append(paper, Result{ID: "WHI-strategy", Status: NotRun, Note: "no table"}, Result{ID: "WHI-start", Status: NotRun}, Result{ID: "BRILLIANT-count", Status: NotRun})
 	}
 	v.Results = append(v.Results, paper...)
-	ft, err := verifyNtimes(ctx, filepath.Join(root, "ntimes"))
+	ft, err := verifyNtimes(ctx, filepath.Join(root, "ntimes"), progress)
 	if err != nil {
 		return nil, err
 	}
@@ -270,7 +279,7 @@ func infRow(N int) []uint32 {
 // verifyNtimes recomputes every multiplier of c_table.parquet to the same
 // number of terms and checks Theorems 1 and 2 on every term, and compares
 // the table with the print.
-func verifyNtimes(ctx context.Context, dir string) ([]Result, error) {
+func verifyNtimes(ctx context.Context, dir string, progress func(string)) ([]Result, error) {
 	path := filepath.Join(dir, "c_table.parquet")
 	rows, _, err := table.ReadFile[table.CRow](path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -286,6 +295,8 @@ func verifyNtimes(ctx context.Context, dir string) ([]Result, error) {
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	next := make(chan int)
+	done := 0
+	t0 := time.Now()
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
 		go func() {
@@ -299,11 +310,15 @@ func verifyNtimes(ctx context.Context, dir string) ([]Result, error) {
 				e.C, e.K0 = int(r.C), int(r.K0)
 				cases[i] = NewFTCase(s, e)
 				stored[i] = StoredProof{Proved: r.Proved, From: int(r.ProvedFrom)}
+				mu.Lock()
 				if r.ADen == 1 {
-					mu.Lock()
 					computed[int(r.ANum)] = FTRow{A: int(r.ANum), L: int(r.L), C: int(r.C), U: int(r.U), ALogA: int(r.ALogA)}
-					mu.Unlock()
 				}
+				done++
+				if progress != nil {
+					progress(fmt.Sprintf("verify: n-times nim, %d of %d multipliers recomputed, elapsed %v", done, len(rows), time.Since(t0).Round(time.Second)))
+				}
+				mu.Unlock()
 			}
 		}()
 	}

@@ -1,6 +1,7 @@
 package ntimes
 
 import (
+	"context"
 	"math"
 	"math/big"
 )
@@ -18,8 +19,12 @@ type Eventual struct {
 
 // Analyse computes the Eventual summary of s.
 func Analyse(s *Seq) Eventual {
+	return analyse(s, LowerL(s.A), UpperU(s.A))
+}
+
+func analyse(s *Seq, L, U int) Eventual {
 	K := s.Len()
-	e := Eventual{Terms: K, L: LowerL(s.A), U: UpperU(s.A)}
+	e := Eventual{Terms: K, L: L, U: U}
 	e.C = K - s.r(K)
 	e.K0 = K
 	for e.K0 >= 1 && e.K0-s.r(e.K0) == e.C {
@@ -34,18 +39,57 @@ func Analyse(s *Seq) Eventual {
 // has stayed constant for at least max(minStable, factor*(c+1)) terms, or
 // maxTerms terms exist.
 func Solve(a *big.Rat, minStable, factor, maxTerms int) (*Seq, Eventual) {
+	s, e, _ := SolveContext(context.Background(), a, minStable, factor, maxTerms)
+	return s, e
+}
+
+// SolveContext is Solve, stopping with ctx's error when ctx is done: it
+// looks at ctx every few thousand terms, so a long big-integer sequence
+// stops within a fraction of a second.
+func SolveContext(ctx context.Context, a *big.Rat, minStable, factor, maxTerms int) (*Seq, Eventual, error) {
 	K := min(max(64, 2*minStable), maxTerms)
-	s := Sequence(a, K)
-	U := UpperU(a)
+	s := &Seq{A: new(big.Rat).Set(a)}
+	checkMultiplier(a)
+	L, U, err := boundsContext(ctx, a)
+	if err != nil {
+		return nil, Eventual{}, err
+	}
 	for {
-		e := Analyse(s)
+		for k := min(s.Len()+extendStep, K); ; k = min(k+extendStep, K) {
+			s.extend(k)
+			if err := ctx.Err(); err != nil {
+				return nil, Eventual{}, err
+			}
+			if k == K {
+				break
+			}
+		}
+		e := analyse(s, L, U)
 		if e.C == U || e.Stable >= max(minStable, factor*(e.C+1)) || s.Len() >= maxTerms {
-			return s, e
+			return s, e, nil
 		}
 		K = min(2*K, maxTerms)
-		s.extend(K)
 	}
 }
+
+// boundsContext computes L and U on a goroutine of their own, so that ctx
+// can stop the wait: for a large a they are powers of big integers with
+// millions of digits (minutes at a = 10^6), which cannot be interrupted
+// inside. The abandoned computation ends with the process.
+func boundsContext(ctx context.Context, a *big.Rat) (L, U int, err error) {
+	done := make(chan [2]int, 1)
+	go func() { done <- [2]int{LowerL(a), UpperU(a)} }()
+	select {
+	case b := <-done:
+		return b[0], b[1], nil
+	case <-ctx.Done():
+		return 0, 0, ctx.Err()
+	}
+}
+
+// extendStep is how many terms SolveContext adds between looks at its
+// context.
+const extendStep = 2048
 
 // LowerL is L = floor(log a / (log a - log(a-1))) of Theorem 2 (vii),
 // computed exactly as the largest integer L >= 0 with

@@ -22,19 +22,32 @@ type Solved struct {
 // violation "lemma" if the proved c differs from the observed one (which
 // the Lemma rules out: it would be a defect).
 func Solve1(a *big.Rat, minStable, factor, maxTerms int) Solved {
-	s, e := Solve(a, minStable, factor, maxTerms)
+	out, _ := solve1(context.Background(), a, minStable, factor, maxTerms)
+	return out
+}
+
+func solve1(ctx context.Context, a *big.Rat, minStable, factor, maxTerms int) (Solved, error) {
+	s, e, err := SolveContext(ctx, a, minStable, factor, maxTerms)
+	if err != nil {
+		return Solved{}, err
+	}
 	out := Solved{A: a, Seq: s, Eventual: e, Proof: Prove(s.R), Violations: CheckTheorems(s, e)}
 	if p := out.Proof; p.OK && p.C != e.C {
 		out.Violations = append(out.Violations, Violation{"lemma", p.K, fmt.Sprintf("the window ending at k = %d proves c = %d, but k - r(k) = %d at the last term", p.K, p.C, e.C)})
 	}
-	return out
+	return out, nil
 }
 
 // SolveAll runs Solve1 for every multiplier on workers
 // goroutines; the results come back in input order, so they do not depend
 // on scheduling. It stops handing out multipliers when ctx is done, and
 // then returns ctx's error.
-func SolveAll(ctx context.Context, mults []*big.Rat, workers, minStable, factor, maxTerms int) ([]Solved, error) {
+//
+// It calls progress, if not nil, after each multiplier, from the worker
+// that solved it.
+func SolveAll(ctx context.Context, mults []*big.Rat, workers, minStable, factor, maxTerms int, progress func(done int)) ([]Solved, error) {
+	var mu sync.Mutex
+	done := 0
 	out := make([]Solved, len(mults))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -43,7 +56,13 @@ func SolveAll(ctx context.Context, mults []*big.Rat, workers, minStable, factor,
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i] = Solve1(mults[i], minStable, factor, maxTerms)
+				out[i], _ = solve1(ctx, mults[i], minStable, factor, maxTerms)
+				if progress != nil {
+					mu.Lock()
+					done++
+					progress(done)
+					mu.Unlock()
+				}
 			}
 		}()
 	}

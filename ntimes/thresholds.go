@@ -1,6 +1,7 @@
 package ntimes
 
 import (
+	"context"
 	"math/big"
 )
 
@@ -30,10 +31,19 @@ func (p Piece) Prove() Proof {
 // changes. So the next change point after a is the least such ratio over
 // k < K, and every change point is one.
 func Pieces(K int, lo, x *big.Rat) []Piece {
+	out, _ := PiecesContext(context.Background(), K, lo, x)
+	return out
+}
+
+// PiecesContext is Pieces, stopping with ctx's error when ctx is done.
+func PiecesContext(ctx context.Context, K int, lo, x *big.Rat) ([]Piece, error) {
 	checkMultiplier(lo)
 	var out []Piece
 	a := new(big.Rat).Set(lo)
 	for a.Cmp(x) <= 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		s := Sequence(a, K)
 		var next *big.Rat
 		for k := 1; k < K; k++ {
@@ -52,7 +62,7 @@ func Pieces(K int, lo, x *big.Rat) []Piece {
 		}
 		a = next
 	}
-	return out
+	return out, nil
 }
 
 // CInterval is a maximal interval Lo <= a < Hi of the pieces on which the
@@ -81,6 +91,13 @@ type CInterval struct {
 // Solve. The second result lists pieces that could not be resolved within
 // maxK terms (c differs at their two ends).
 func CIntervals(K, maxK int, x *big.Rat, minStable, factor, maxTerms int) ([]CInterval, []Piece) {
+	out, un, _ := CIntervalsContext(context.Background(), K, maxK, x, minStable, factor, maxTerms)
+	return out, un
+}
+
+// CIntervalsContext is CIntervals, stopping with ctx's error when ctx is
+// done.
+func CIntervalsContext(ctx context.Context, K, maxK int, x *big.Rat, minStable, factor, maxTerms int) ([]CInterval, []Piece, error) {
 	var out []CInterval
 	var unresolved []Piece
 	var walk func(K int, lo, hi *big.Rat)
@@ -104,7 +121,14 @@ func CIntervals(K, maxK int, x *big.Rat, minStable, factor, maxTerms int) ([]CIn
 		if hi != nil {
 			limit = new(big.Rat).Sub(hi, big.NewRat(1, 1<<40))
 		}
-		for _, p := range Pieces(K, lo, limit) {
+		pieces, err := PiecesContext(ctx, K, lo, limit)
+		if err != nil {
+			return
+		}
+		for _, p := range pieces {
+			if ctx.Err() != nil {
+				return
+			}
 			if hi != nil && p.Lo.Cmp(hi) >= 0 {
 				break
 			}
@@ -112,12 +136,18 @@ func CIntervals(K, maxK int, x *big.Rat, minStable, factor, maxTerms int) ([]CIn
 			if hi != nil && (end == nil || end.Cmp(hi) > 0) {
 				end = hi
 			}
-			_, e1 := Solve(p.Lo, minStable, factor, maxTerms)
+			_, e1, err := SolveContext(ctx, p.Lo, minStable, factor, maxTerms)
+			if err != nil {
+				return
+			}
 			probe := new(big.Rat).Set(x)
 			if end != nil {
 				probe = justBelow(p.Lo, end)
 			}
-			_, e2 := Solve(probe, minStable, factor, maxTerms)
+			_, e2, err := SolveContext(ctx, probe, minStable, factor, maxTerms)
+			if err != nil {
+				return
+			}
 			if e1.C == e2.C {
 				// A piece whose terms hold no window of the Lemma is split
 				// with twice as many terms while maxK allows, so that c is
@@ -138,10 +168,13 @@ func CIntervals(K, maxK int, x *big.Rat, minStable, factor, maxTerms int) ([]CIn
 		}
 	}
 	walk(K, big.NewRat(1, 1), nil)
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	for len(out) > 0 && out[len(out)-1].Lo.Cmp(x) > 0 {
 		out = out[:len(out)-1]
 	}
-	return out, unresolved
+	return out, unresolved, nil
 }
 
 // justBelow returns a rational in (lo, hi) within 2^-40 of hi, or the

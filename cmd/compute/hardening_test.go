@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -120,5 +122,27 @@ func TestExportForeignColumns(t *testing.T) {
 	}
 	if _, err := runArgs(t, "export", "-in", path); err == nil || !strings.Contains(err.Error(), "does not decode") {
 		t.Errorf("a timestamp column: %v", err)
+	}
+}
+
+// Long n-times nim runs (a = 10^5 alone takes 4 s, most of it in the
+// big-integer powers behind L and U) stop within a second of Ctrl-C (here a context
+// cancelled after 300 ms), big-integer loops included, and leave nothing.
+func TestNtimesStopsOnInterrupt(t *testing.T) {
+	for _, args := range [][]string{{"-mults", "100000"}, {"-mults", "2", "-real-upto", "1000"}} {
+		out := t.TempDir()
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		start := time.Now()
+		err := run(ctx, append([]string{"ntimes", "-out", out}, args...), io.Discard, io.Discard)
+		cancel()
+		if took := time.Since(start); took > 1300*time.Millisecond {
+			t.Errorf("%v: stopped after %v", args, took)
+		}
+		if err == nil || !strings.Contains(err.Error(), "interrupted") {
+			t.Errorf("%v: %v", args, err)
+		}
+		if _, err := os.Stat(filepath.Join(out, "ntimes", "c_table.parquet")); err == nil {
+			t.Errorf("%v: wrote c_table.parquet", args)
+		}
 	}
 }

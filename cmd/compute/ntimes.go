@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"fibnim/grundy"
+	"fibnim/internal/cli"
 	"fibnim/ntimes"
 	"fibnim/report"
 	"fibnim/table"
@@ -107,7 +108,10 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 	}
 	start := time.Now()
-	solved, err := ntimes.SolveAll(ctx, o.mults, o.workers, o.minStable, o.factor, o.maxTerms)
+	logf := cli.Every(stderr, 5*time.Second)
+	solved, err := ntimes.SolveAll(ctx, o.mults, o.workers, o.minStable, o.factor, o.maxTerms, func(done int) {
+		logf("ntimes: %d of %d multipliers solved, elapsed %v", done, len(o.mults), time.Since(start).Round(time.Second))
+	})
 	if err != nil {
 		return fmt.Errorf("interrupted; earlier results left in place")
 	}
@@ -121,8 +125,15 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		seqs = append(seqs, table.NewSeqRows(s, o.seqTerms)...)
 	}
 	fmt.Fprintf(stderr, "ntimes: %d multipliers solved in %v\n", len(rows), time.Since(start).Round(time.Millisecond))
-	cs, unresolved := ntimes.CIntervals(o.terms, 1<<12, o.realUpto, o.minStable, o.factor, o.maxTerms)
-	pieces := ntimes.Pieces(o.terms, big.NewRat(1, 1), o.realUpto)
+	fmt.Fprintf(stderr, "ntimes: finding the exact thresholds of c in [1, %s]\n", o.realUpto.RatString())
+	cs, unresolved, err := ntimes.CIntervalsContext(ctx, o.terms, 1<<12, o.realUpto, o.minStable, o.factor, o.maxTerms)
+	if err != nil {
+		return fmt.Errorf("interrupted; earlier results left in place")
+	}
+	pieces, err := ntimes.PiecesContext(ctx, o.terms, big.NewRat(1, 1), o.realUpto)
+	if err != nil {
+		return fmt.Errorf("interrupted; earlier results left in place")
+	}
 	fmt.Fprintf(stderr, "ntimes: %d intervals of c and %d pieces of the first %d terms in [1, %s] in %v\n", len(cs), len(pieces), o.terms, o.realUpto.RatString(), time.Since(start).Round(time.Millisecond))
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("interrupted; earlier results left in place")
@@ -148,7 +159,10 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		realC = append(realC, table.NewRealRow(c.Lo, c.Hi, c.C, nil, int64(c.MinStable), c.Certain, ntimes.Proof{C: c.C, K: c.ProvedFrom, OK: c.Proved}))
 	}
 	for _, p := range pieces {
-		_, e := ntimes.Solve(p.Lo, o.minStable, o.factor, o.maxTerms)
+		_, e, err := ntimes.SolveContext(ctx, p.Lo, o.minStable, o.factor, o.maxTerms)
+		if err != nil {
+			return fmt.Errorf("interrupted; earlier results left in place")
+		}
 		realT = append(realT, table.NewRealRow(p.Lo, p.Hi, e.C, p.F, int64(e.Stable), e.Certain, p.Prove()))
 	}
 	if err := table.WriteFile(filepath.Join(dir, "real_c.parquet"), meta, realC); err != nil {

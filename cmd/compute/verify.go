@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fibnim/conjectures"
+	"fibnim/internal/cli"
 	"fibnim/report"
 	"fibnim/version"
 )
@@ -30,7 +31,8 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usagef("-in %s is not a folder", *in)
 	}
 	start := time.Now()
-	v, err := conjectures.Verify(ctx, *in)
+	logf := cli.Every(stderr, 5*time.Second)
+	v, err := conjectures.Verify(ctx, *in, func(line string) { logf("%s", line) })
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted; earlier results left in place")
 	}

@@ -116,3 +116,20 @@ func (p *Progress) Stop(ok bool) {
 		}
 	})
 }
+
+// Every returns a function that writes a line to w at most once per
+// period (and always for the first call): the log lines of long runs that
+// have no value count to draw a bar with.
+func Every(w io.Writer, period time.Duration) func(format string, args ...any) {
+	var mu sync.Mutex
+	var last time.Time
+	return func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !last.IsZero() && time.Since(last) < period {
+			return
+		}
+		last = time.Now()
+		fmt.Fprintf(w, format+"\n", args...)
+	}
+}
