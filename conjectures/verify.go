@@ -334,7 +334,7 @@ func verifyNtimes(ctx context.Context, dir string, progress func(string)) ([]Res
 		return nil, err
 	}
 	var intervals []FTInterval
-	if rc, _, err := table.ReadFile[table.RealRow](filepath.Join(dir, "real_c.parquet")); err == nil {
+	if rc, _, err := table.ReadFile[table.RealCRow](filepath.Join(dir, "real_c.parquet")); err == nil {
 		for _, r := range rc {
 			intervals = append(intervals, FTInterval{Lo: r.Lo, Hi: r.Hi, C: int(r.C)})
 		}

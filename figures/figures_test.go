@@ -75,9 +75,9 @@ func writeInputs(t *testing.T, dir string) {
 	must(t, table.WriteFile(filepath.Join(ndir, "c_table.parquet"), nil, crows))
 	must(t, table.WriteFile(filepath.Join(ndir, "sequences.parquet"), nil, seqs))
 	cs, _ := ntimes.CIntervals(6, 1<<8, big.NewRat(4, 1), 200, 2, 1<<14)
-	var real []table.RealRow
+	var real []table.RealCRow
 	for _, c := range cs {
-		r := table.RealRow{Lo: c.Lo.RatString(), C: int32(c.C), Certain: c.Certain, HiFloat: math.Inf(1)}
+		r := table.RealCRow{Lo: c.Lo.RatString(), C: int32(c.C), Certain: c.Certain, HiFloat: math.Inf(1)}
 		r.LoFloat, _ = c.Lo.Float64()
 		if c.Hi != nil {
 			r.Hi = c.Hi.RatString()

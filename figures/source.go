@@ -149,5 +149,15 @@ func (s *Source) loadSequences() ([]table.SeqRow, error) {
 	return readAll(s.dir, "sequences.parquet", &s.seqs)
 }
 func (s *Source) loadRealC() ([]table.RealRow, error) {
-	return readAll(s.dir, "real_c.parquet", &s.realC)
+	if s.realC != nil {
+		return s.realC, nil
+	}
+	var rows []table.RealCRow
+	if _, err := readAll(s.dir, "real_c.parquet", &rows); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		s.realC = append(s.realC, r.Row())
+	}
+	return s.realC, nil
 }

@@ -177,8 +177,11 @@ func CIntervalsContext(ctx context.Context, K, maxK int, x *big.Rat, minStable, 
 	return out, unresolved, nil
 }
 
-// justBelow returns a rational in (lo, hi) within 2^-40 of hi, or the
-// midpoint if the interval is shorter than that.
+// JustBelow returns a rational in (lo, hi) within 2^-40 of hi, or the
+// midpoint if the interval is shorter than that: the probe at which
+// CIntervals tests the upper end of a piece.
+func JustBelow(lo, hi *big.Rat) *big.Rat { return justBelow(lo, hi) }
+
 func justBelow(lo, hi *big.Rat) *big.Rat {
 	eps := big.NewRat(1, 1<<40)
 	t := new(big.Rat).Sub(hi, eps)

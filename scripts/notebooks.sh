@@ -15,12 +15,36 @@ have() {
 	[ -x /usr/bin/jupyter ] && [ -x /usr/bin/python3 ] &&
 		/usr/bin/python3 -c 'import nbconvert, ipykernel, pandas, matplotlib' 2>/dev/null
 }
+# install runs apt-get with its output in a log, and shows the log's errors
+# (and, for dpkg, the end of /var/log/apt/term.log, where the cause is)
+# when it fails.
+install() {
+	local log
+	log=$(mktemp)
+	if apt-get update -qq >"$log" 2>&1 && apt-get install -y -qq "$@" >>"$log" 2>&1; then
+		rm -f "$log"
+		return 0
+	fi
+	echo "notebooks: apt-get failed:" >&2
+	grep -E '^(E|W):|rror' "$log" | tail -n 20 >&2 || tail -n 20 "$log" >&2
+	[ -f /var/log/apt/term.log ] && { echo "notebooks: the end of /var/log/apt/term.log:" >&2; tail -n 15 /var/log/apt/term.log >&2; }
+	rm -f "$log"
+	return 1
+}
 if ! have; then
 	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-		echo "notebooks: installing $packages"
+		# Only the packages that are not installed yet.
+		missing=""
+		for p in $packages; do
+			dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+		done
+		[ -n "$missing" ] || missing=$packages
+		echo "notebooks: installing$missing"
 		export DEBIAN_FRONTEND=noninteractive
-		apt-get update -qq >/dev/null
-		apt-get install -y -qq $packages >/dev/null
+		# A failed install is retried once, after a fresh apt-get update: a
+		# stale package list is the usual cause of a missing .deb.
+		install $missing || { echo "notebooks: retrying once" >&2; install $missing; } || exit 1
+		have || { echo "notebooks: the packages installed, but Python still cannot import nbconvert, ipykernel, pandas or matplotlib" >&2; exit 1; }
 	else
 		echo "notebooks: Jupyter, pandas or matplotlib missing; install them with:" >&2
 		echo "  sudo apt-get install -y $packages" >&2

@@ -42,7 +42,32 @@ type SeqRow struct {
 	R          int32  `parquet:"r_k"` // r(k)
 }
 
-// RealRow is one row of ntimes/real_c.parquet or ntimes/real_terms.parquet:
+// RealCRow is one row of ntimes/real_c.parquet: RealRow without Terms,
+// which an interval of c does not have.
+type RealCRow struct {
+	Lo         string  `parquet:"lo"`
+	Hi         string  `parquet:"hi"`
+	LoFloat    float64 `parquet:"lo_float"`
+	HiFloat    float64 `parquet:"hi_float"`
+	C          int32   `parquet:"c"`
+	Stable     int64   `parquet:"stable"`
+	Certain    bool    `parquet:"certain"`
+	Proved     bool    `parquet:"proved"`
+	ProvedFrom int64   `parquet:"proved_from"`
+}
+
+// RealC is r as a real_c.parquet row.
+func (r RealRow) RealC() RealCRow {
+	return RealCRow{Lo: r.Lo, Hi: r.Hi, LoFloat: r.LoFloat, HiFloat: r.HiFloat, C: r.C, Stable: r.Stable, Certain: r.Certain, Proved: r.Proved, ProvedFrom: r.ProvedFrom}
+}
+
+// Row is r as a RealRow, with no terms.
+func (r RealCRow) Row() RealRow {
+	return RealRow{Lo: r.Lo, Hi: r.Hi, LoFloat: r.LoFloat, HiFloat: r.HiFloat, C: r.C, Stable: r.Stable, Certain: r.Certain, Proved: r.Proved, ProvedFrom: r.ProvedFrom}
+}
+
+// RealRow is one row of ntimes/real_terms.parquet (and, less its terms, of
+// ntimes/real_c.parquet, RealCRow):
 // on lo <= a < hi (exact fractions; hi "" if unbounded), c or the first
 // terms are constant.
 type RealRow struct {

@@ -146,3 +146,92 @@ func TestNtimesStopsOnInterrupt(t *testing.T) {
 		}
 	}
 }
+
+// A hint is a command that works: it keeps -out where -in was given, and
+// never suggests a size the engine refuses.
+func TestHintsWork(t *testing.T) {
+	dir := t.TempDir()
+	_, err := runArgs(t, "query", "-in", dir, "500000")
+	if err == nil || !strings.Contains(err.Error(), "-out "+dir) {
+		t.Errorf("hint without -out: %v", err)
+	}
+	_, err = runArgs(t, "query", "-in", dir, "3000000000")
+	if err == nil || strings.Contains(err.Error(), "grundy -n 3000000000") || !strings.Contains(err.Error(), "engine stops") {
+		t.Errorf("hint for n above the engine's limit: %v", err)
+	}
+}
+
+// Ctrl-C during verify stops it cleanly (it panicked in the n-times nim
+// checks) and leaves the earlier report files as they were.
+func TestVerifyInterruptKeepsReports(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := runArgs(t, "ntimes", "-mults", "2..600", "-real-upto", "3", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"report.md", "checks.json"} {
+		os.WriteFile(filepath.Join(dir, f), []byte("earlier\n"), 0o644)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
+	defer cancel()
+	err := run(ctx, []string{"verify", "-in", dir}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("verify under Ctrl-C: %v", err)
+	}
+	for _, f := range []string{"report.md", "checks.json"} {
+		if b, _ := os.ReadFile(filepath.Join(dir, f)); string(b) != "earlier\n" {
+			t.Errorf("%s was changed", f)
+		}
+	}
+}
+
+// real_c.parquet has no terms column (it was always empty), and it agrees
+// with real_terms.parquet on certain and proved where an interval of c and
+// a piece of terms start together.
+func TestRealTablesAgree(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := runArgs(t, "ntimes", "-mults", "2", "-real-upto", "4", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	pf := func(name string) *parquet.File {
+		f, err := os.Open(filepath.Join(dir, "ntimes", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		st, _ := f.Stat()
+		p, err := parquet.OpenFile(f, st.Size())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if _, ok := pf("real_c.parquet").Schema().Lookup("terms"); ok {
+		t.Error("real_c.parquet still has a terms column")
+	}
+	rc, _, err := table.ReadFile[table.RealCRow](filepath.Join(dir, "ntimes", "real_c.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt, _, err := table.ReadFile[table.RealRow](filepath.Join(dir, "ntimes", "real_terms.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	byLo := map[string]table.RealCRow{}
+	for _, r := range rc {
+		byLo[r.Lo] = r
+	}
+	shared := 0
+	for _, p := range rt {
+		c, ok := byLo[p.Lo]
+		if !ok || (c.Hi != p.Hi && p.Hi != "") {
+			continue // the piece is not the whole interval
+		}
+		shared++
+		if c.Certain != p.Certain || c.C != p.C {
+			t.Errorf("from a = %s: real_c says c = %d certain %v, real_terms c = %d certain %v", p.Lo, c.C, c.Certain, p.C, p.Certain)
+		}
+	}
+	if shared == 0 {
+		t.Error("no interval and piece to compare")
+	}
+}

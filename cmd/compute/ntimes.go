@@ -163,9 +163,21 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return fmt.Errorf("interrupted; earlier results left in place")
 		}
+		// certain, as in real_c: c reached U at both ends of the piece.
+		if p.Hi != nil && e.Certain {
+			_, e2, err := ntimes.SolveContext(ctx, ntimes.JustBelow(p.Lo, p.Hi), o.minStable, o.factor, o.maxTerms)
+			if err != nil {
+				return fmt.Errorf("interrupted; earlier results left in place")
+			}
+			e.Certain = e2.Certain && e2.C == e.C
+		}
 		realT = append(realT, table.NewRealRow(p.Lo, p.Hi, e.C, p.F, int64(e.Stable), e.Certain, p.Prove()))
 	}
-	if err := table.WriteFile(filepath.Join(dir, "real_c.parquet"), meta, realC); err != nil {
+	rc := make([]table.RealCRow, len(realC))
+	for i, r := range realC {
+		rc[i] = r.RealC()
+	}
+	if err := table.WriteFile(filepath.Join(dir, "real_c.parquet"), meta, rc); err != nil {
 		return err
 	}
 	if err := table.WriteFile(filepath.Join(dir, "real_terms.parquet"), meta, realT); err != nil {

@@ -158,6 +158,9 @@ type tableValuer struct{ t *table.Table }
 func openTableValuer(N int, a grundy.Multiplier, in string) (valuer, error) {
 	dir := table.Dir(in, a)
 	hint := fmt.Sprintf("run compute grundy -n %d -mult %s -out %s first", N, a, in)
+	if N > grundy.MaxBreakpointN {
+		hint = fmt.Sprintf("no table can answer it: the engine stops at n = %d", grundy.MaxBreakpointN)
+	}
 	t, err := table.Open(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("n=%d is above the dense query limit %d and %s holds no table; %s", N, maxQueryDense, dir, hint)
