@@ -41,10 +41,11 @@ func ExampleDraw() {
 	if err := os.MkdirAll(gdir, 0o755); err != nil {
 		log.Fatal(err)
 	}
-	if err := table.WriteFile(filepath.Join(gdir, "start_values.parquet"), nil, starts); err != nil {
+	meta := table.Meta("dense", N, grundy.Fibonacci, N, "example")
+	if err := table.WriteFile(filepath.Join(gdir, "start_values.parquet"), meta, starts); err != nil {
 		log.Fatal(err)
 	}
-	if err := table.WriteFile(filepath.Join(gdir, "dense.parquet"), nil, cells); err != nil {
+	if err := table.WriteFile(filepath.Join(gdir, "dense.parquet"), meta, cells); err != nil {
 		log.Fatal(err)
 	}
 

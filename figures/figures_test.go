@@ -55,8 +55,9 @@ func writeInputs(t *testing.T, dir string) {
 			cells = append(cells, table.DenseCell{N: int32(n), R: int32(r), G: int32(tab.At(n, r))})
 		}
 	}
-	must(t, table.WriteFile(filepath.Join(gdir, "start_values.parquet"), nil, starts))
-	must(t, table.WriteFile(filepath.Join(gdir, "dense.parquet"), nil, cells))
+	meta := table.Meta("dense", testStartN, grundy.Fibonacci, testDenseN, "test")
+	must(t, table.WriteFile(filepath.Join(gdir, "start_values.parquet"), meta, starts))
+	must(t, table.WriteFile(filepath.Join(gdir, "dense.parquet"), meta, cells))
 
 	var crows []table.CRow
 	var seqs []table.SeqRow
@@ -316,5 +317,23 @@ func TestCorruptInput(t *testing.T) {
 	var miss MissingError
 	if err == nil || errors.As(err, &miss) || !strings.Contains(err.Error(), "start_values.parquet") || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("corrupt start_values.parquet: error %v, want one line naming the file", err)
+	}
+}
+
+// A table folder that table.Open refuses (here a dense.parquet from
+// another N) is an error, not a figure of the wrong data.
+func TestForeignTableRefused(t *testing.T) {
+	full := testInputs(t)
+	in := t.TempDir()
+	must(t, os.CopyFS(in, os.DirFS(full)))
+	path := filepath.Join(in, "grundy", "mult=2", "dense.parquet")
+	cells, _, err := table.ReadFile[table.DenseCell](path)
+	must(t, err)
+	must(t, table.WriteFile(path, table.Meta("dense", 99, grundy.Fibonacci, testDenseN, "test"), cells))
+	for _, name := range []string{"grundy_table", "start_value_growth"} {
+		_, err = Draw(NewSource(in, grundy.Fibonacci), name)
+		if !errors.Is(err, table.ErrInvalid) {
+			t.Errorf("%s from a foreign dense.parquet: %v", name, err)
+		}
 	}
 }

@@ -19,6 +19,7 @@ type Source struct {
 	dir, gdir string
 	mult      grundy.Multiplier
 
+	valid  bool // the table folder passed table.Open
 	dense  *denseTable
 	starts *startValues
 	cRows  []table.CRow
@@ -31,6 +32,25 @@ type Source struct {
 // dir/ntimes/. Nothing is read until a figure needs it.
 func NewSource(dir string, mult grundy.Multiplier) *Source {
 	return &Source{dir: dir, gdir: filepath.Join(dir, "grundy", "mult="+mult.Folder()), mult: mult}
+}
+
+// validate refuses, once, a table folder that table.Open refuses: a gap,
+// a stray or a foreign file is an error, never a figure of the wrong data.
+// A missing folder is left to need.
+func (s *Source) validate() error {
+	if s.valid {
+		return nil
+	}
+	t, err := table.Open(s.gdir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	t.Close()
+	s.valid = true
+	return nil
 }
 
 // need reports a missing file as MissingError, and passes other errors on.
@@ -56,6 +76,9 @@ func (s *Source) loadDense() (*denseTable, error) {
 	}
 	path := filepath.Join(s.gdir, "dense.parquet")
 	if err := need(path); err != nil {
+		return nil, err
+	}
+	if err := s.validate(); err != nil {
 		return nil, err
 	}
 	rd, err := table.OpenFile[table.DenseCell](path)
@@ -113,6 +136,9 @@ func (s *Source) loadStarts() (*startValues, error) {
 	}
 	path := filepath.Join(s.gdir, "start_values.parquet")
 	if err := need(path); err != nil {
+		return nil, err
+	}
+	if err := s.validate(); err != nil {
 		return nil, err
 	}
 	start, full, err := table.ReadStarts(path)
