@@ -149,6 +149,8 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("interrupted; earlier results left in place")
 	}
 	fmt.Fprintf(stderr, "grundy: table filled in %v\n", time.Since(start).Round(time.Millisecond))
+	dn := int64(min(o.N, o.denseMax))
+	fmt.Fprintf(stderr, "grundy: writing start_values.parquet (%d rows) and dense.parquet (%d cells)\n", o.N+1, (dn+1)*(dn+2)/2)
 	if err := table.WriteDenseTable(ctx, dir, runMeta("dense", o), o.N, tab.Start, tab.Full, tab, o.denseMax); err != nil {
 		return err
 	}
