@@ -167,7 +167,11 @@ func runMeta(engine string, o grundyOpts) map[string]string {
 func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Writer) error {
 	writers, need, ok := table.PlanBuild(o.N, o.workers, o.breakpoints, min(o.N, o.denseMax), o.maxMem)
 	if !ok {
-		return usagef("-n %d: the breakpoint engine needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers", o.N, cli.HumanBytes(need), o.workers, cli.HumanBytes(o.maxMem))
+		try := "try fewer -workers"
+		if d := grundy.DenseBytes(min(o.N, o.denseMax)); d > need/2 {
+			try = fmt.Sprintf("the dense side table of n <= %d needs %s of it: lower -dense-max", min(o.N, o.denseMax), cli.HumanBytes(d))
+		}
+		return usagef("-n %d: the breakpoint engine needs about %s with %d workers, more than the %s allowed (-max-mem); %s", o.N, cli.HumanBytes(need), o.workers, cli.HumanBytes(o.maxMem), try)
 	}
 	dir := table.Dir(o.out, o.mult)
 	if err := prepareDir(dir); err != nil {
