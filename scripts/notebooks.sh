@@ -15,22 +15,7 @@ have() {
 	[ -x /usr/bin/jupyter ] && [ -x /usr/bin/python3 ] &&
 		/usr/bin/python3 -c 'import nbconvert, ipykernel, pandas, matplotlib' 2>/dev/null
 }
-# install runs apt-get with its output in a log, and shows the log's errors
-# (and, for dpkg, the end of /var/log/apt/term.log, where the cause is)
-# when it fails.
-install() {
-	local log
-	log=$(mktemp)
-	if apt-get update -qq >"$log" 2>&1 && apt-get install -y -qq "$@" >>"$log" 2>&1; then
-		rm -f "$log"
-		return 0
-	fi
-	echo "notebooks: apt-get failed:" >&2
-	grep -E '^(E|W):|rror' "$log" | tail -n 20 >&2 || tail -n 20 "$log" >&2
-	[ -f /var/log/apt/term.log ] && { echo "notebooks: the end of /var/log/apt/term.log:" >&2; tail -n 15 /var/log/apt/term.log >&2; }
-	rm -f "$log"
-	return 1
-}
+. scripts/apt.sh # apt_install: shows apt's errors, retries once
 if ! have; then
 	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
 		# Only the packages that are not installed yet.
@@ -43,7 +28,7 @@ if ! have; then
 		export DEBIAN_FRONTEND=noninteractive
 		# A failed install is retried once, after a fresh apt-get update: a
 		# stale package list is the usual cause of a missing .deb.
-		install $missing || { echo "notebooks: retrying once" >&2; install $missing; } || exit 1
+		apt_install $missing || exit 1
 		have || { echo "notebooks: the packages installed, but Python still cannot import nbconvert, ipykernel, pandas or matplotlib" >&2; exit 1; }
 	else
 		echo "notebooks: Jupyter, pandas or matplotlib missing; install them with:" >&2

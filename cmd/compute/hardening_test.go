@@ -235,3 +235,25 @@ func TestRealTablesAgree(t *testing.T) {
 		t.Error("no interval and piece to compare")
 	}
 }
+
+// ntimes, verify and the dense engine say what they do on long runs (the
+// first line of each comes at once; later ones every 5 s).
+func TestProgressLines(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"ntimes", "-mults", "2..20", "-real-upto", "2", "-out", dir}, "ntimes: 1 of 19 multipliers solved"},
+		{[]string{"grundy", "-n", "3000", "-out", dir}, "grundy: writing start_values.parquet (3001 rows) and dense.parquet"},
+		{[]string{"verify", "-in", dir}, "verify: a = 2, "},
+	} {
+		var errb bytes.Buffer
+		if err := run(context.Background(), c.args, io.Discard, &errb); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: no %q in\n%s", c.args, c.want, errb.String())
+		}
+	}
+}
