@@ -18,7 +18,7 @@ import (
 //	                                     files and checkpoint.bin (Build)
 //	ROOT/ntimes/c_table.parquet          CRow
 //	ROOT/ntimes/sequences.parquet        SeqRow
-//	ROOT/ntimes/real_c.parquet           RealRow
+//	ROOT/ntimes/real_c.parquet           RealCRow
 //	ROOT/ntimes/real_terms.parquet       RealRow
 //
 // A multiplier appears in a folder name as mult=P or mult=P_Q
