@@ -146,22 +146,25 @@ func (s *tableSource) R() int { return s.g }
 // Close stops the decoding goroutines.
 func (s *tableSource) Close() { s.cancel() }
 
-func (s *tableSource) Next() ([]Row, error) {
+// failed returns the first error a decoding goroutine reported, if any,
+// and then stops the others.
+func (s *tableSource) failed() error {
 	select {
 	case err := <-s.errs:
 		s.cancel()
-		return nil, err
+		return err
 	default:
+		return nil
+	}
+}
+
+func (s *tableSource) Next() ([]Row, error) {
+	if err := s.failed(); err != nil {
+		return nil, err
 	}
 	sc, ok := <-s.starts
 	if !ok {
-		select {
-		case err := <-s.errs:
-			s.cancel()
-			return nil, err
-		default:
-		}
-		return nil, nil
+		return nil, s.failed()
 	}
 	s.buf = s.buf[:0]
 	for i := range sc.start {
@@ -170,11 +173,8 @@ func (s *tableSource) Next() ([]Row, error) {
 	for g, c := range s.rs {
 		rc, ok := <-c
 		if !ok {
-			select {
-			case err := <-s.errs:
-				s.cancel()
+			if err := s.failed(); err != nil {
 				return nil, err
-			default:
 			}
 			return nil, fmt.Errorf("conjectures: breakpoint file g = %d ended before n = %d", g+1, sc.lo)
 		}

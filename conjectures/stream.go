@@ -371,11 +371,7 @@ func (st *streamState) cellVisit(g int, n int64, row *Row, z [3]int64) {
 	if g > 0 {
 		clo = min(int64(row.R[g-1]), n+1)
 	}
-	chi := min(int64(row.R[g]), n+1)
-	if g == 3 {
-		chi = min(int64(row.R[3]), n+1)
-	}
-	chi = max(clo, chi)
+	chi := max(clo, min(int64(row.R[g]), n+1))
 	plo, phi := lowTheorems[g](z)
 	plo, phi = max(plo, 0), min(phi, n+1)
 	if phi <= plo {
@@ -439,8 +435,7 @@ func (st *streamState) whiVisit(n int64, row *Row, z1 int64) {
 	}
 	// Row n (as m) projects the first clause forward.
 	m := n
-	var fs []int64 // the f that may follow: every Fibonacci f below z_1(m)'s neighbour
-	fs = st.belowParts(m)
+	fs := st.belowParts(m) // the f that may stand below z_1(m)
 	for i := len(fs) - 1; i >= 0; i-- {
 		f := fs[i]
 		if c := min(2*f, m); c < R1 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,29 +17,50 @@ import (
 // context was cancelled; the file at the destination is left as it was.
 var ErrInterrupted = errors.New("interrupted")
 
-// WriteStartValues streams rows n = 0..N with g_start = start(n) and
-// g_full = full(n) into path.
-func WriteStartValues(ctx context.Context, path string, meta map[string]string, N int, start, full func(int) int) error {
-	w, err := Create[StartValue](path, meta)
+// writeRows writes the groups of rows that groups yields into path,
+// handing them to the Parquet writer in batches of whole groups (of at
+// least 1<<16 rows but the last) and looking at ctx between batches; on an
+// error or an interrupt the destination is left as it was.
+func writeRows[T any](ctx context.Context, path string, meta map[string]string, groups iter.Seq[[]T]) error {
+	w, err := Create[T](path, meta)
 	if err != nil {
 		return err
 	}
-	buf := make([]StartValue, 0, 1<<16)
-	for n := 0; n <= N; n++ {
-		buf = append(buf, StartValue{N: int64(n), GStart: int32(start(n)), GFull: int32(full(n))})
-		if len(buf) == cap(buf) || n == N {
-			if err := ctx.Err(); err != nil {
-				w.Abort()
-				return fmt.Errorf("%w; %s left as it was", ErrInterrupted, path)
-			}
-			if err := w.Write(buf); err != nil {
+	buf := make([]T, 0, 1<<16)
+	flush := func() error {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("%w; %s left as it was", ErrInterrupted, path)
+		}
+		err := w.Write(buf)
+		buf = buf[:0]
+		return err
+	}
+	for g := range groups {
+		buf = append(buf, g...)
+		if len(buf) >= 1<<16 {
+			if err := flush(); err != nil {
 				w.Abort()
 				return err
 			}
-			buf = buf[:0]
 		}
 	}
+	if err := flush(); err != nil {
+		w.Abort()
+		return err
+	}
 	return w.Close()
+}
+
+// WriteStartValues streams rows n = 0..N with g_start = start(n) and
+// g_full = full(n) into path.
+func WriteStartValues(ctx context.Context, path string, meta map[string]string, N int, start, full func(int) int) error {
+	return writeRows(ctx, path, meta, func(yield func([]StartValue) bool) {
+		for n := 0; n <= N; n++ {
+			if !yield([]StartValue{{N: int64(n), GStart: int32(start(n)), GFull: int32(full(n))}}) {
+				return
+			}
+		}
+	})
 }
 
 // WriteDenseTable writes the table folder dir from a table filled by the
@@ -65,28 +87,18 @@ func WriteDenseTable(ctx context.Context, dir string, meta map[string]string, N 
 
 // WriteDense writes every cell of rows 0..upto of tab into path.
 func WriteDense(ctx context.Context, path string, meta map[string]string, tab *grundy.Table, upto int) error {
-	w, err := Create[DenseCell](path, meta)
-	if err != nil {
-		return err
-	}
-	buf := make([]DenseCell, 0, 1<<16)
-	for n := 0; n <= upto; n++ {
-		for r, g := range tab.Row(n) {
-			buf = append(buf, DenseCell{N: int32(n), R: int32(r), G: int32(g)})
-		}
-		if len(buf) >= 1<<16 || n == upto {
-			if err := ctx.Err(); err != nil {
-				w.Abort()
-				return fmt.Errorf("%w; %s left as it was", ErrInterrupted, path)
+	var row []DenseCell
+	return writeRows(ctx, path, meta, func(yield func([]DenseCell) bool) {
+		for n := 0; n <= upto; n++ {
+			row = row[:0]
+			for r, g := range tab.Row(n) {
+				row = append(row, DenseCell{N: int32(n), R: int32(r), G: int32(g)})
 			}
-			if err := w.Write(buf); err != nil {
-				w.Abort()
-				return err
+			if !yield(row) {
+				return
 			}
-			buf = buf[:0]
 		}
-	}
-	return w.Close()
+	})
 }
 
 // WriteBreakpoints writes R_g, R[n] for n = 0..N (grundy.Inf where
