@@ -124,7 +124,7 @@ func sweeperBytes(N int) uint64 {
 // whose start value is v: G(n, n) = v exactly when R_v(n) <= n and no
 // row offers v to n (then R_{v+1}(n) = Inf; otherwise R_{v+1}(n) <= n).
 // So each counts.Full[n] is written once, by the sweep for its value, and
-// the rows with R_v(n) = n are noted (v must be <= 255).
+// the rows with R_v(n) = n are noted (v must be <= MaxStartValue).
 func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progress, out []uint32, outProg *progress, counts *StartCounts, stop *atomic.Bool) int {
 	if s.dirty {
 		s.reset()
@@ -132,11 +132,11 @@ func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progres
 	}
 	P, Q := a.P, a.Q
 	div := newCeilDiv(a)
-	var full []uint8
+	var full []uint16
 	if counts != nil && in != nil {
 		full = counts.Full
 	}
-	g := uint8(v)
+	g := uint16(v)
 	shift, ringMask := s.shift, len(s.ring)-1
 	chunk := min(publishStride, 1<<shift)
 	finite := 0

@@ -193,15 +193,15 @@ func TestBreakpointsCounts(t *testing.T) {
 		a, _ := ParseMultiplier(str)
 		want := NewStartCounts(N)
 		var arrays [][]uint32
-		var snaps [][2][]uint8 // snaps[g-1]: Add's counts after R_g
+		var snaps [][2][]uint16 // snaps[g-1]: Add's counts after R_g
 		_, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 1, Emit: func(g int, R []uint32) error {
 			arrays = append(arrays, append([]uint32(nil), R...))
 			err := want.Add(g, R)
-			start := make([]uint8, N+1)
+			start := make([]uint16, N+1)
 			for n := range start {
-				start[n] = uint8(want.StartValue(n))
+				start[n] = uint16(want.StartValue(n))
 			}
-			snaps = append(snaps, [2][]uint8{append([]uint8(nil), want.Full...), start})
+			snaps = append(snaps, [2][]uint16{append([]uint16(nil), want.Full...), start})
 			return err
 		}})
 		if err != nil {

@@ -173,7 +173,7 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 		case j.finite == 0:
 			complete = true // no row has value v+1: the table is complete
 		case cfg.Counts != nil && j.v+1 > MaxStartValue:
-			err = fmt.Errorf("%w: start value %d exceeds the uint8 start-value store", ErrOverflow, j.v+1)
+			err = fmt.Errorf("%w: G(n) = %d exceeds %d", ErrOverflow, j.v+1, MaxStartValue)
 		default:
 			j.users.Add(1)
 			var once sync.Once
@@ -192,11 +192,11 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 // StartCounts accumulates the start values G(n, n) and G(n, n-1) from the
 // breakpoint arrays. G(n, n-1) = G(n, n) unless some breakpoint of row n
 // equals n, which is rare (29 rows of the first 10^6 for a = 2), so it is
-// kept as the exceptions: Full costs one byte per row. (Several breakpoints
+// kept as the exceptions: Full costs two bytes per row. (Several breakpoints
 // of a row can equal n when its last value jumps by more than one, as in
 // row 2, so the exception records the least such g.)
 type StartCounts struct {
-	Full  []uint8       // G(n, n): the largest g with R_g(n) <= n
+	Full  []uint16      // G(n, n): the largest g with R_g(n) <= n
 	first map[int32]int // for rows with some R_g(n) = n: the least such g
 	mu    sync.Mutex    // guards first
 	// marks has a bit per block of 256 rows, set once a row of the block
@@ -209,7 +209,7 @@ const markShift = 8 // rows per mark: 1 << markShift
 
 // NewStartCounts returns counts for 0 <= n <= N, all zero.
 func NewStartCounts(N int) *StartCounts {
-	return &StartCounts{Full: make([]uint8, N+1), first: map[int32]int{}, marks: make([]atomic.Uint64, N>>markShift>>6+1)}
+	return &StartCounts{Full: make([]uint16, N+1), first: map[int32]int{}, marks: make([]atomic.Uint64, N>>markShift>>6+1)}
 }
 
 func (c *StartCounts) mark(n int) {
@@ -224,19 +224,19 @@ func (c *StartCounts) marked(n int) bool {
 
 // StartCountsBytes is the memory of StartCounts for size N, not counting
 // the few exceptions.
-func StartCountsBytes(N int) uint64 { return uint64(N+1) + uint64(N>>markShift>>6+1)*8 }
+func StartCountsBytes(N int) uint64 { return 2*uint64(N+1) + uint64(N>>markShift>>6+1)*8 }
 
 // MaxStartValue is the largest value StartCounts can hold.
-const MaxStartValue = math.MaxUint8
+const MaxStartValue = math.MaxUint16
 
 // Add records R_g. Arrays must be added for g = 1, 2, ... in order.
 func (c *StartCounts) Add(g int, R []uint32) error {
 	if g > MaxStartValue {
-		return fmt.Errorf("%w: start value %d exceeds the uint8 start-value store", ErrOverflow, g)
+		return fmt.Errorf("%w: G(n) = %d exceeds %d", ErrOverflow, g, MaxStartValue)
 	}
 	for n, r := range R {
 		if r <= uint32(n) {
-			c.Full[n] = uint8(g)
+			c.Full[n] = uint16(g)
 			if r == uint32(n) {
 				c.noteEqual(n, g)
 			}
@@ -272,21 +272,21 @@ func (c *StartCounts) SetStart(n, s int) {
 // where R_g(n) > n, which no later sweep touches, returns g or g-1 for the
 // others, and sees the exceptions of earlier values (a later sweep only adds
 // rows with R_g(n) <= n, whose answer does not depend on them).
-func (c *StartCounts) Checkpoint(g int, R []uint32, n int) (full, start uint8) {
+func (c *StartCounts) Checkpoint(g int, R []uint32, n int) (full, start uint16) {
 	r := R[n]
 	switch {
 	case r < uint32(n):
-		return uint8(g), uint8(g)
+		return uint16(g), uint16(g)
 	case r == uint32(n):
-		full = uint8(g)
+		full = uint16(g)
 		if f, ok := c.firstEqual(n); ok && f < g {
-			return full, uint8(f - 1)
+			return full, uint16(f - 1)
 		}
-		return full, uint8(g - 1)
+		return full, uint16(g - 1)
 	default:
 		full = c.Full[n]
 		if f, ok := c.firstEqual(n); ok {
-			return full, uint8(f - 1)
+			return full, uint16(f - 1)
 		}
 		return full, full
 	}
