@@ -25,6 +25,7 @@ commands:
   verify      check the papers' theorems and conjectures on the data in a folder
   export      write a Parquet file as CSV or JSON
   info        list what a results folder holds, and whether each table validates
+  atlas       summarise many multipliers, in shards (Slurm arrays), and merge them
   version     print the module version and source revision
 
 Run "compute <command> -h" for the flags of a command.`
@@ -64,6 +65,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runExport(ctx, rest, stdout, stderr)
 	case "info":
 		return runInfo(ctx, rest, stdout, stderr)
+	case "atlas":
+		return runAtlas(ctx, rest, stdout, stderr)
 	case "all":
 		return runAll(ctx, rest, stdout, stderr)
 	case "version", "-version", "--version":

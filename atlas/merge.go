@@ -1,0 +1,109 @@
+package atlas
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"fibnim/grundy"
+	"fibnim/table"
+)
+
+// ErrIncomplete is returned, wrapped, by Merge when a multiplier of the
+// plan has no summary yet.
+var ErrIncomplete = errors.New("the atlas is incomplete")
+
+// Merge gathers the atlas under root: it reads the plan, checks that
+// every multiplier of it has a valid summary and that ROOT/atlas/ holds
+// nothing else (no folder of a multiplier outside the plan, no stray
+// file), and returns the rows in the plan's order. It writes nothing; see
+// Write. A missing summary gives an error wrapping ErrIncomplete that
+// names the first few multipliers without one.
+func Merge(root string) (Plan, []table.AtlasRow, error) {
+	plan, err := ReadPlan(root)
+	if errors.Is(err, os.ErrNotExist) {
+		return plan, nil, fmt.Errorf("no atlas under %s (no %s): run compute atlas -mults LIST -n N -out %s first", root, filepath.Join(Dir(root), PlanFile), root)
+	}
+	if err != nil {
+		return plan, nil, err
+	}
+	mults, err := plan.Mults()
+	if err != nil {
+		return plan, nil, err
+	}
+	inPlan := map[string]bool{}
+	for _, a := range mults {
+		inPlan["mult="+a.Folder()] = true
+	}
+	entries, err := os.ReadDir(Dir(root))
+	if err != nil {
+		return plan, nil, err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, "."), name == PlanFile && !e.IsDir():
+		case inPlan[name] && e.IsDir():
+		default:
+			return plan, nil, fmt.Errorf("%s: %w: %s is not part of the atlas of -mults %q (only %s and its multipliers' folders belong there)", Dir(root), table.ErrInvalid, name, plan.List, PlanFile)
+		}
+	}
+	var rows []table.AtlasRow
+	var missing []string
+	for _, a := range mults {
+		row, err := ReadSummary(SummaryPath(root, a), a, plan.N)
+		if errors.Is(err, os.ErrNotExist) {
+			missing = append(missing, a.String())
+			continue
+		}
+		if err != nil {
+			return plan, nil, err
+		}
+		rows = append(rows, row)
+	}
+	if len(missing) > 0 {
+		show := missing[:min(len(missing), 5)]
+		more := ""
+		if len(missing) > len(show) {
+			more = ", ..."
+		}
+		return plan, nil, fmt.Errorf("%w: %d of %d multipliers have no summary under %s (a = %s%s); run the shards that hold them (compute atlas -mults %q -n %d -out %s -shard i/M)",
+			ErrIncomplete, len(missing), len(mults), Dir(root), strings.Join(show, ", "), more, plan.List, plan.N, root)
+	}
+	return plan, rows, nil
+}
+
+// Write writes ROOT/atlas.parquet, the rows of a merged atlas in the
+// plan's order.
+func Write(root string, plan Plan, rows []table.AtlasRow, revision string) error {
+	meta := table.AtlasMeta(table.AtlasKind, plan.N, revision, map[string]string{
+		table.MetaAtlasList: plan.List,
+		table.MetaAtlasRows: strconv.Itoa(len(rows)),
+	})
+	return table.WriteAtlas(filepath.Join(root, table.AtlasFile), meta, rows)
+}
+
+// Read reads a merged atlas (ROOT/atlas.parquet) and checks it: the
+// columns and metadata of an atlas (table.ReadAtlas), as many rows as it
+// says, one per multiplier, in increasing order of a.
+func Read(path string) (rows []table.AtlasRow, list string, err error) {
+	rows, meta, err := table.ReadAtlas(path, table.AtlasKind)
+	if err != nil {
+		return nil, "", err
+	}
+	if n, err := strconv.Atoi(meta[table.MetaAtlasRows]); err != nil || n != len(rows) {
+		return nil, "", fmt.Errorf("%s: %w: it has %d rows, its metadata says %q", path, table.ErrInvalid, len(rows), meta[table.MetaAtlasRows])
+	}
+	var prev grundy.Multiplier
+	for i, r := range rows {
+		a := grundy.Multiplier{P: uint64(r.ANum), Q: uint64(r.ADen)}
+		if i > 0 && !Less(prev, a) {
+			return nil, "", fmt.Errorf("%s: %w: a = %s follows a = %s: rows must increase in a", path, table.ErrInvalid, a, prev)
+		}
+		prev = a
+	}
+	return rows, meta[table.MetaAtlasList], nil
+}

@@ -1,0 +1,235 @@
+package atlas
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"unsafe"
+
+	"fibnim/conjectures"
+	"fibnim/grundy"
+	"fibnim/table"
+)
+
+// Options tune Summarize; none of them changes its result.
+type Options struct {
+	// Workers is the breakpoint engine's number of concurrent sweeps (< 1:
+	// GOMAXPROCS).
+	Workers int
+	// Progress, if not nil, is called from the engine's goroutine when
+	// value g is complete, for g = 1, 2, ...
+	Progress func(g int)
+}
+
+// overheadBytes is what a summary needs beside its arrays: the Go
+// runtime, the checks' batches of rows, the Parquet writer. Measured peak
+// RSS stays within it at N = 10^5..10^7 (README, the atlas section).
+const overheadBytes = 64 << 20
+
+// Bytes is the estimated peak memory of Summarize at size N with the given
+// workers: the larger of its two phases, plus overheadBytes. While the
+// engine runs it holds the engine's arrays (grundy.BreakpointBytes, the
+// estimate table.PlanBuild uses), the start-value counts and a copy of
+// R_1; then the counts, R_1 and the start values in the checks' own
+// arrays (conjectures.Starts). Summarize returns the engine's memory to
+// the system between the two.
+func Bytes(N, workers int) uint64 {
+	var s conjectures.Starts
+	rows := uint64(N + 1)
+	counts := grundy.StartCountsBytes(N)
+	engine := grundy.BreakpointBytes(N, workers, 0) + counts + 4*rows
+	checks := counts + 4*rows + uint64(unsafe.Sizeof(s.Full[0])+unsafe.Sizeof(s.Start[0]))*rows
+	return max(engine, checks) + overheadBytes
+}
+
+// Summarize computes multiplier a's atlas row to size N: it runs the
+// breakpoint engine, keeping the start values and R_1 (the least r with
+// G(n, r) >= 1) in memory, then streams them once through the statements
+// package conjectures puts for every multiplier (FT-P-positions,
+// SCHWENK-strategy, LRS-5.2, LRS-5.3-lower and LRS-conj-upper, each "(a)"),
+// and fits G(n) ~ alpha ln n + beta (conjectures.FitLog).
+//
+// The checks put for every a read R_1 and nothing above it; the files
+// g = 2..4 that the a = 2 cell theorems (LRS-4.5 to 4.7) read are the work
+// of compute grundy and verify, and the atlas writes no table. A value
+// that overflows the engine's or the checks' store gives a row with status
+// table.AtlasOverflow, not an error, so one multiplier cannot stop an
+// atlas. It stops, with ctx's error, within about a second of ctx being
+// done.
+func Summarize(ctx context.Context, a grundy.Multiplier, N int, opt Options) (table.AtlasRow, error) {
+	row := newRow(a, N)
+	counts := grundy.NewStartCounts(N)
+	R1 := make([]uint32, N+1)
+	for i := range R1 {
+		R1[i] = grundy.Inf // if no n has G(n) >= 1 (N = 0), no R_1 is emitted
+	}
+	maxG, err := grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: N, Mult: a, Workers: opt.Workers, Counts: counts,
+		Emit: func(g int, R []uint32) error {
+			if g == 1 {
+				copy(R1, R)
+			}
+			if opt.Progress != nil {
+				opt.Progress(g)
+			}
+			return nil
+		}})
+	if ctx.Err() != nil {
+		return row, ctx.Err()
+	}
+	if errors.Is(err, grundy.ErrOverflow) {
+		row.Status, row.Note = table.AtlasOverflow, firstLine(err.Error())
+		row.GN, row.MaxG = -1, -1
+		return row, nil
+	}
+	if err != nil {
+		return row, err
+	}
+	// The engine's arrays are garbage now: give them back before the
+	// checks allocate theirs, so that the peak is the larger phase (Bytes).
+	debug.FreeOSMemory()
+
+	row.MaxG = int32(maxG)
+	row.GN = int32(counts.G(N))
+	row.H = firstReach(N, counts.G)
+	s := &conjectures.Starts{}
+	if n, v := fill(&s.Full, N, counts.G); n >= 0 {
+		row.Status = table.AtlasOverflow
+		row.Note = fmt.Sprintf("G(%d) = %d does not fit the checks' start values (at most %d); the checks did not run", n, v, maxOf(s.Full))
+		return row, nil
+	}
+	if n, v := fill(&s.Start, N, counts.StartValue); n >= 0 {
+		row.Status = table.AtlasOverflow
+		row.Note = fmt.Sprintf("G(%d, %d) = %d does not fit the checks' start values (at most %d); the checks did not run", n, n-1, v, maxOf(s.Start))
+		return row, nil
+	}
+	counts = nil
+
+	// The fit is a pass of its own over the start values: run it beside
+	// the checks.
+	type fit struct {
+		alpha, beta, rms, maxRes float64
+		maxAt                    int64
+	}
+	fitDone := make(chan fit, 1)
+	go func() {
+		var f fit
+		f.alpha, f.beta, f.rms, f.maxRes, f.maxAt = conjectures.FitLog(s)
+		fitDone <- f
+	}()
+	res, err := conjectures.Stream(ctxSource{ctx, conjectures.NewArraySource(s, R1)}, conjectures.Pass{Mult: a, Mults: true})
+	if ctx.Err() != nil {
+		return row, ctx.Err()
+	}
+	if err != nil {
+		return row, err
+	}
+	if err := fillChecks(&row, a, res); err != nil {
+		return row, err
+	}
+	select {
+	case f := <-fitDone:
+		row.Alpha, row.Beta, row.RMS, row.MaxResidual, row.MaxResAt = f.alpha, f.beta, f.rms, f.maxRes, f.maxAt
+	case <-ctx.Done():
+		return row, ctx.Err()
+	}
+	return row, nil
+}
+
+// newRow is a's row with nothing computed yet.
+func newRow(a grundy.Multiplier, N int) table.AtlasRow {
+	row := table.AtlasRow{Multiplier: a.String(), ANum: int64(a.P), ADen: int64(a.Q), A: float64(a.P) / float64(a.Q),
+		N: int64(N), Status: table.AtlasComplete, StepLastOutside: -1}
+	for _, c := range row.Checks() {
+		*c.Status = conjectures.NotRun
+		*c.FirstN, *c.LastN = -1, -1
+	}
+	return row
+}
+
+// fillChecks copies the results of the five checks into row.
+func fillChecks(row *table.AtlasRow, a grundy.Multiplier, res []conjectures.Result) error {
+	byID := map[string]conjectures.Result{}
+	for _, r := range res {
+		byID[r.ID] = r
+	}
+	for _, c := range row.Checks() {
+		id := fmt.Sprintf("%s(a=%s)", c.ID, a)
+		r, ok := byID[id]
+		if !ok {
+			return fmt.Errorf("atlas: the checks gave no result %s", id)
+		}
+		*c.Status, *c.Cases, *c.Failures = r.Status, r.Cases, r.Failures
+		if len(r.Counterexamples) > 0 {
+			*c.FirstN, *c.First = r.Counterexamples[0].N, describe(r.Counterexamples[0])
+		}
+		if r.Largest != nil {
+			*c.LastN, *c.Last = r.Largest.N, describe(*r.Largest)
+		}
+	}
+	up := byID[fmt.Sprintf("LRS-conj-upper(a=%s)", a)]
+	row.StepTop = up.Domain.To
+	diffs, ok := up.Stats["differences"].([]map[string]int64)
+	if !ok && up.Status != conjectures.NotRun {
+		return fmt.Errorf("atlas: %s has no distribution of differences", up.ID)
+	}
+	for _, d := range diffs {
+		row.StepDiffs = append(row.StepDiffs, d["difference"])
+		row.StepCounts = append(row.StepCounts, d["count"])
+	}
+	row.StepLastOutside = max(row.LowerLastN, row.UpperLastN)
+	return nil
+}
+
+// describe writes a counterexample on one line.
+func describe(c conjectures.Counterexample) string {
+	return c.Computed + "; predicted " + c.Predicted
+}
+
+// firstReach is h(g), the least n <= N with G(n) >= g, for g = 0..max G.
+func firstReach(N int, G func(int) int) []int64 {
+	var h []int64
+	for n := 0; n <= N; n++ {
+		for g := G(n); len(h) <= g; {
+			h = append(h, int64(n))
+		}
+	}
+	return h
+}
+
+// fill sets (*dst)[n] = f(n) for n = 0..N in a new slice. If a value does
+// not fit E it stops and returns that n and value; else n = -1. (E is the
+// checks' element type, which this package does not fix.)
+func fill[E ~uint8 | ~uint16 | ~uint32](dst *[]E, N int, f func(int) int) (n, v int) {
+	top := int(^E(0))
+	*dst = make([]E, N+1)
+	for n := range *dst {
+		v := f(n)
+		if v < 0 || v > top {
+			return n, v
+		}
+		(*dst)[n] = E(v)
+	}
+	return -1, 0
+}
+
+func maxOf[E ~uint8 | ~uint16 | ~uint32](_ []E) int { return int(^E(0)) }
+
+// ctxSource stops a stream of rows when ctx is done.
+type ctxSource struct {
+	ctx context.Context
+	conjectures.Source
+}
+
+func (c ctxSource) Next() ([]conjectures.Row, error) {
+	if err := c.ctx.Err(); err != nil {
+		return nil, err
+	}
+	return c.Source.Next()
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"fibnim/atlas"
+	"fibnim/grundy"
+	"fibnim/internal/cli"
+	"fibnim/table"
+	"fibnim/version"
+)
+
+func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("atlas", stderr)
+	mults := fs.String("mults", "", "multipliers: integers, fractions, decimals, INT..INT ranges and farey:MAX:Q (every p/q <= MAX with q <= Q), comma separated")
+	n := fs.String("n", "", "largest pile size N of every multiplier's table (1e6 and 10^6 forms accepted)")
+	out := fs.String("out", "results", "output folder: summaries go to OUT/atlas/mult=A/summary.parquet")
+	shard := fs.String("shard", "", "i/M: compute shard i of M (every M-th multiplier of the sorted list, from the i-th); default: the Slurm array task's, else 0/1")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "breakpoint engine sweeps per multiplier")
+	maxMem := fs.String("max-mem", "", "refuse runs whose estimated peak memory exceeds this, e.g. 4GiB (default: available memory)")
+	merge := fs.String("merge", "", "merge the atlas under this folder into FOLDER/atlas.parquet and FOLDER/tables/atlas.md")
+	plan := fs.Bool("plan", false, "print the number of multipliers and the estimated memory of one shard, and write nothing")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: compute atlas -mults LIST -n N [-out DIR] [-shard i/M] [-workers W]")
+		fmt.Fprintln(stderr, "       compute atlas -merge DIR")
+		fmt.Fprintln(stderr, "       compute atlas -mults LIST -n N [-workers W] -plan")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["merge"] {
+		for _, f := range []string{"mults", "n", "shard", "plan", "out"} {
+			if set[f] {
+				return usagef("-merge takes no -%s: the folder's plan says what the atlas holds", f)
+			}
+		}
+		return runAtlasMerge(*merge, stdout)
+	}
+	if *mults == "" && !set["mults"] {
+		return usagef("atlas: -mults is required (or -merge DIR)")
+	}
+	list, err := atlas.ParseList(*mults)
+	if err != nil {
+		return usagef("-mults: %v", err)
+	}
+	if *n == "" {
+		return usagef("atlas: -n is required")
+	}
+	N, err := cli.ParseSize("n", *n)
+	if err != nil {
+		return err
+	}
+	if N < 2 || N > grundy.MaxBreakpointN {
+		return usagef("-n %d: want 2 <= N <= %d", N, grundy.MaxBreakpointN)
+	}
+	if *workers < 1 {
+		return usagef("-workers %d: need at least 1", *workers)
+	}
+	sh := atlas.All
+	if *shard != "" {
+		if sh, err = atlas.ParseShard(*shard); err != nil {
+			return usagef("-shard: %v", err)
+		}
+	} else if s, ok, err := atlas.ShardFromSlurm(os.Getenv); err != nil {
+		return usagef("%v", err)
+	} else if ok {
+		sh = s
+	}
+	need := atlas.Bytes(N, *workers)
+	if *plan {
+		fmt.Fprintf(stderr, "atlas: %d multipliers (%s to %s), N = %d; shard %s holds %d; each needs about %s with %d workers\n",
+			len(list), list[0], list[len(list)-1], N, sh, len(sh.Pick(list)), cli.HumanBytes(need), *workers)
+		fmt.Fprintf(stdout, "multipliers %d\nshard_multipliers %d\nmem_bytes %d\nmem_mib %d\n", len(list), len(sh.Pick(list)), need, (need+1<<20-1)>>20)
+		return nil
+	}
+	limit := cli.AvailableMemory()
+	if *maxMem != "" {
+		if limit, err = cli.ParseBytes(*maxMem); err != nil {
+			return err
+		}
+	}
+	if limit > 0 && need > limit {
+		return usagef("-n %d: one multiplier needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers", N, cli.HumanBytes(need), *workers, cli.HumanBytes(limit))
+	}
+	if err := needFolder("out", *out); err != nil {
+		return err
+	}
+	if err := prepareDir(atlas.Dir(*out)); err != nil {
+		return err
+	}
+	mine := len(sh.Pick(list))
+	fmt.Fprintf(stderr, "atlas: shard %s: %d of %d multipliers, N = %d, %d workers, about %s each\n", sh, mine, len(list), N, *workers, cli.HumanBytes(need))
+	start := time.Now()
+	logf := cli.Every(stderr, 5*time.Second)
+	cfg := atlas.Config{Root: *out, List: *mults, Mults: list, N: N, Shard: sh, Workers: *workers, Revision: version.Revision(),
+		Progress: func(a grundy.Multiplier, g int) {
+			logf("atlas: a = %s: values 1..%d done, elapsed %v", a, g, time.Since(start).Round(time.Second))
+		},
+		Done: func(ev atlas.Event) {
+			r := ev.Row
+			if ev.Skipped {
+				fmt.Fprintf(stderr, "atlas: [%d/%d] a = %s: summary already there, skipped\n", ev.Index, ev.Total, ev.A)
+				return
+			}
+			what := fmt.Sprintf("G(N) = %d, alpha = %.4f, G(n + ceil(n/a)) - G(n) outside [1, 2]: %d times", r.GN, r.Alpha, r.LowerFailures+r.UpperFailures)
+			if r.Status != table.AtlasComplete {
+				what = r.Status + ": " + r.Note
+			}
+			fmt.Fprintf(stderr, "atlas: [%d/%d] a = %s: %s; %.3f s\n", ev.Index, ev.Total, ev.A, what, ev.Elapsed.Seconds())
+		}}
+	computed, skipped, err := atlas.Run(ctx, cfg)
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted; the %d summaries written are kept; run the same command again to resume", computed)
+	}
+	if errors.Is(err, atlas.ErrOtherPlan) {
+		return usagef("-out %s: %v; give another -out", *out, err)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "atlas: shard %s: %d multipliers, %d computed, %d already there; summaries in %s in %v\n",
+		sh, mine, computed, skipped, filepath.Join(atlas.Dir(*out), "mult=*"), time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// runAtlasMerge merges the atlas under dir and writes its table and report.
+func runAtlasMerge(dir string, stdout io.Writer) error {
+	if err := needFolder("merge", dir); err != nil {
+		return err
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return usagef("-merge %s is not a folder", dir)
+	}
+	plan, rows, err := atlas.Merge(dir)
+	if err != nil {
+		return err
+	}
+	if err := atlas.Write(dir, plan, rows, version.Revision()); err != nil {
+		return err
+	}
+	tables := filepath.Join(dir, "tables")
+	if err := prepareDir(tables); err != nil {
+		return err
+	}
+	if err := atlas.WriteReport(tables, plan, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "atlas: merged %d multipliers (N = %d) into %s and %s\n", len(rows), plan.N, filepath.Join(dir, "atlas.parquet"), filepath.Join(tables, "atlas.md"))
+	return nil
+}
