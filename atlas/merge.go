@@ -12,6 +12,10 @@ import (
 	"fibnim/table"
 )
 
+// ErrNoAtlas is returned, wrapped, by Merge for a folder where no shard
+// has run (no plan).
+var ErrNoAtlas = errors.New("no atlas")
+
 // ErrIncomplete is returned, wrapped, by Merge when a multiplier of the
 // plan has no summary yet.
 var ErrIncomplete = errors.New("the atlas is incomplete")
@@ -25,7 +29,7 @@ var ErrIncomplete = errors.New("the atlas is incomplete")
 func Merge(root string) (Plan, []table.AtlasRow, error) {
 	plan, err := ReadPlan(root)
 	if errors.Is(err, os.ErrNotExist) {
-		return plan, nil, fmt.Errorf("no atlas under %s (no %s): run compute atlas -mults LIST -n N -out %s first", root, filepath.Join(Dir(root), PlanFile), root)
+		return plan, nil, fmt.Errorf("%w under %s (no %s): run compute atlas -mults LIST -n N -out %s first", ErrNoAtlas, root, filepath.Join(Dir(root), PlanFile), root)
 	}
 	if err != nil {
 		return plan, nil, err
@@ -48,7 +52,7 @@ func Merge(root string) (Plan, []table.AtlasRow, error) {
 		case strings.HasPrefix(name, "."), name == PlanFile && !e.IsDir():
 		case inPlan[name] && e.IsDir():
 		default:
-			return plan, nil, fmt.Errorf("%s: %w: %s is not part of the atlas of -mults %q (only %s and its multipliers' folders belong there)", Dir(root), table.ErrInvalid, name, plan.List, PlanFile)
+			return plan, nil, fmt.Errorf("%s: %w: %s is not part of the atlas of -mults %q (only %s and its multipliers' folders belong there)", Dir(root), table.ErrInvalidAtlas, name, plan.List, PlanFile)
 		}
 	}
 	var rows []table.AtlasRow
@@ -95,13 +99,13 @@ func Read(path string) (rows []table.AtlasRow, list string, err error) {
 		return nil, "", err
 	}
 	if n, err := strconv.Atoi(meta[table.MetaAtlasRows]); err != nil || n != len(rows) {
-		return nil, "", fmt.Errorf("%s: %w: it has %d rows, its metadata says %q", path, table.ErrInvalid, len(rows), meta[table.MetaAtlasRows])
+		return nil, "", fmt.Errorf("%s: %w: it has %d rows, its metadata says %q", path, table.ErrInvalidAtlas, len(rows), meta[table.MetaAtlasRows])
 	}
 	var prev grundy.Multiplier
 	for i, r := range rows {
 		a := grundy.Multiplier{P: uint64(r.ANum), Q: uint64(r.ADen)}
 		if i > 0 && !Less(prev, a) {
-			return nil, "", fmt.Errorf("%s: %w: a = %s follows a = %s: rows must increase in a", path, table.ErrInvalid, a, prev)
+			return nil, "", fmt.Errorf("%s: %w: a = %s follows a = %s: rows must increase in a", path, table.ErrInvalidAtlas, a, prev)
 		}
 		prev = a
 	}

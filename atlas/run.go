@@ -117,11 +117,11 @@ func ReadSummary(path string, a grundy.Multiplier, N int) (table.AtlasRow, error
 	}
 	switch {
 	case len(rows) != 1:
-		return table.AtlasRow{}, fmt.Errorf("%s: %w: %d rows, want 1", path, table.ErrInvalid, len(rows))
+		return table.AtlasRow{}, fmt.Errorf("%s: %w: %d rows, want 1", path, table.ErrInvalidAtlas, len(rows))
 	case meta[table.MetaMult] != a.String() || rows[0].Multiplier != a.String():
-		return table.AtlasRow{}, fmt.Errorf("%s: %w: it is the summary of a = %s, not %s", path, table.ErrInvalid, rows[0].Multiplier, a)
+		return table.AtlasRow{}, fmt.Errorf("%s: %w: it is the summary of a = %s, not %s", path, table.ErrInvalidAtlas, rows[0].Multiplier, a)
 	case rows[0].N != int64(N):
-		return table.AtlasRow{}, fmt.Errorf("%s: %w: it is for N = %d, not %d", path, table.ErrInvalid, rows[0].N, N)
+		return table.AtlasRow{}, fmt.Errorf("%s: %w: it is for N = %d, not %d", path, table.ErrInvalidAtlas, rows[0].N, N)
 	}
 	return rows[0], nil
 }

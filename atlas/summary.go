@@ -89,7 +89,13 @@ func Summarize(ctx context.Context, a grundy.Multiplier, N int, opt Options) (ta
 	// The engine's arrays are garbage now: give them back before the
 	// checks allocate theirs, so that the peak is the larger phase (Bytes).
 	debug.FreeOSMemory()
+	return summarizeCounts(ctx, a, N, maxG, counts, R1)
+}
 
+// summarizeCounts is Summarize from the engine's output on: the start
+// values in counts, R_1, and the largest value.
+func summarizeCounts(ctx context.Context, a grundy.Multiplier, N, maxG int, counts *grundy.StartCounts, R1 []uint32) (table.AtlasRow, error) {
+	row := newRow(a, N)
 	row.MaxG = int32(maxG)
 	row.GN = int32(counts.G(N))
 	row.H = firstReach(N, counts.G)
@@ -104,8 +110,12 @@ func Summarize(ctx context.Context, a grundy.Multiplier, N int, opt Options) (ta
 		row.Note = fmt.Sprintf("G(%d, %d) = %d does not fit the checks' start values (at most %d); the checks did not run", n, n-1, v, maxOf(s.Start))
 		return row, nil
 	}
-	counts = nil
+	return summarizeStarts(ctx, row, a, s, R1)
+}
 
+// summarizeStarts fills row's fit and checks from the start values s and
+// R_1.
+func summarizeStarts(ctx context.Context, row table.AtlasRow, a grundy.Multiplier, s *conjectures.Starts, R1 []uint32) (table.AtlasRow, error) {
 	// The fit is a pass of its own over the start values: run it beside
 	// the checks.
 	type fit struct {

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -16,7 +17,7 @@ import (
 //
 // Both carry MetaKind (AtlasSummaryKind or AtlasKind), MetaN and, for a
 // summary, MetaMult; ReadAtlas refuses a file of another kind, N or
-// schema, so a merge never mixes foreign rows in.
+// schema (ErrInvalidAtlas), so a merge never mixes foreign rows in.
 const (
 	AtlasDir         = "atlas"
 	AtlasSummaryFile = "summary.parquet"
@@ -162,12 +163,15 @@ func WriteAtlas(path string, meta map[string]string, rows []AtlasRow) error {
 	return WriteFile(path, meta, rows)
 }
 
+// ErrInvalidAtlas wraps every reason an atlas file or folder is refused.
+var ErrInvalidAtlas = errors.New("not a valid atlas")
+
 // atlasSchema is the schema every atlas file must have.
 var atlasSchema = parquet.SchemaOf(AtlasRow{})
 
 // ReadAtlas reads the rows of an atlas file of the given kind and returns
 // them with the file's metadata. It refuses, with an error wrapping
-// ErrInvalid, a file of another kind, one without a valid N, one whose
+// ErrInvalidAtlas, a file of another kind, one without a valid N, one whose
 // columns are not AtlasRow's, and a row whose N is not the file's, whose
 // multiplier is not its own a_num/a_den in lowest terms, or whose status
 // is unknown; a damaged file wraps ErrCorrupt.
@@ -178,7 +182,7 @@ func ReadAtlas(path, kind string) (rows []AtlasRow, meta map[string]string, err 
 	}
 	defer r.Close()
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%s: %w: %s", path, ErrInvalid, fmt.Sprintf(format, args...))
+		return fmt.Errorf("%s: %w: %s", path, ErrInvalidAtlas, fmt.Sprintf(format, args...))
 	}
 	if got := r.Meta[MetaKind]; got != kind {
 		return nil, nil, bad("it holds %q, not %q (%s)", got, kind, MetaKind)

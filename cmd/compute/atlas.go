@@ -146,6 +146,9 @@ func runAtlasMerge(dir string, stdout io.Writer) error {
 		return usagef("-merge %s is not a folder", dir)
 	}
 	plan, rows, err := atlas.Merge(dir)
+	if errors.Is(err, atlas.ErrNoAtlas) {
+		return usagef("-merge %s: %v", dir, err)
+	}
 	if err != nil {
 		return err
 	}

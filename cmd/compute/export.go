@@ -107,6 +107,7 @@ func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Write
 	schema := pf.Schema()
 	var names []string
 	var decode []func(parquet.Value) (string, any)
+	var list []bool // a repeated column: a list per row
 	for _, col := range schema.Fields() {
 		names = append(names, col.Name())
 		d, err := columnDecoder(col)
@@ -114,6 +115,7 @@ func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Write
 			return err
 		}
 		decode = append(decode, d)
+		list = append(list, col.Repeated())
 	}
 	cw := csv.NewWriter(w)
 	enc := json.NewEncoder(w)
@@ -135,7 +137,20 @@ func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Write
 				rec[i] = ""
 			}
 			row.Range(func(col int, vals []parquet.Value) bool {
-				if col < len(rec) && len(vals) > 0 && !vals[0].IsNull() {
+				switch {
+				case col >= len(rec):
+				case list[col]:
+					// A list: its elements space-separated in CSV, an
+					// array in JSON; an empty list is one null value.
+					strs, elems := []string{}, []any{}
+					for _, v := range vals {
+						if !v.IsNull() {
+							s, e := decode[col](v)
+							strs, elems = append(strs, s), append(elems, e)
+						}
+					}
+					rec[col], obj[names[col]] = strings.Join(strs, " "), elems
+				case len(vals) > 0 && !vals[0].IsNull():
 					rec[col], obj[names[col]] = decode[col](vals[0])
 				}
 				return true
@@ -158,12 +173,14 @@ func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Write
 }
 
 // columnDecoder returns how export prints the values of a column, or an
-// error for a column it cannot print exactly (nested or repeated, or a
-// logical type it does not decode), so that it never prints a wrong value.
+// error for a column it cannot print exactly (nested, or a logical type it
+// does not decode), so that it never prints a wrong value. A repeated
+// column of plain values (the atlas's h, say) is a list per row; this
+// decodes its elements.
 // DECIMAL is printed exactly from its unscaled integer.
 func columnDecoder(col parquet.Field) (func(parquet.Value) (string, any), error) {
-	if !col.Leaf() || col.Repeated() {
-		return nil, fmt.Errorf("column %s is nested or repeated, which export does not flatten", col.Name())
+	if !col.Leaf() {
+		return nil, fmt.Errorf("column %s is nested, which export does not flatten", col.Name())
 	}
 	t := col.Type()
 	kind := t.Kind()

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Bad input to atlas: each a one-line error, a usage error (exit 2) for a
+// mistake in the command line, a runtime error (exit 1) for a merge of an
+// incomplete atlas; nothing written for a usage error.
+func TestAtlasBadInput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "res")
+	half := filepath.Join(dir, "half")
+	if _, err := runArgs(t, "atlas", "-mults", "2,3", "-n", "1000", "-shard", "0/2", "-out", half); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name  string
+		args  []string
+		usage bool
+		want  string
+	}{
+		{"empty list", []string{"atlas", "-mults", "", "-n", "1000", "-out", out}, true, "empty list"},
+		{"list of commas", []string{"atlas", "-mults", " , ", "-n", "1000", "-out", out}, true, "empty item"},
+		{"no list", []string{"atlas", "-n", "1000", "-out", out}, true, "-mults is required"},
+		{"bad farey", []string{"atlas", "-mults", "farey:10", "-n", "1000", "-out", out}, true, "farey:MAX:Q"},
+		{"shard i >= M", []string{"atlas", "-mults", "2,3", "-n", "1000", "-shard", "2/2", "-out", out}, true, "index must be in 0..1"},
+		{"shard M = 0", []string{"atlas", "-mults", "2,3", "-n", "1000", "-shard", "0/0", "-out", out}, true, "must be at least 1"},
+		{"shard garbage", []string{"atlas", "-mults", "2,3", "-n", "1000", "-shard", "first", "-out", out}, true, "want i/M"},
+		{"no -n", []string{"atlas", "-mults", "2", "-out", out}, true, "-n is required"},
+		{"-n 1", []string{"atlas", "-mults", "2", "-n", "1", "-out", out}, true, "2 <= N"},
+		{"too big for memory", []string{"atlas", "-mults", "2", "-n", "10^9", "-max-mem", "1GiB", "-out", out}, true, "-max-mem"},
+		{"no workers", []string{"atlas", "-mults", "2", "-n", "100", "-workers", "0", "-out", out}, true, "-workers"},
+		{"merge with a list", []string{"atlas", "-merge", half, "-mults", "2"}, true, "-merge takes no -mults"},
+		{"merge of nothing", []string{"atlas", "-merge", dir}, true, "no atlas under"},
+		{"merge of no folder", []string{"atlas", "-merge", filepath.Join(dir, "nope")}, true, "not a folder"},
+		{"another N in the same folder", []string{"atlas", "-mults", "2,3", "-n", "2000", "-out", half}, true, "another list or N"},
+		{"merge with a missing multiplier", []string{"atlas", "-merge", half}, false, "1 of 2 multipliers have no summary"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := runArgs(t, c.args...)
+			var ue usageError
+			isUsage := errors.As(err, &ue)
+			if err == nil || isUsage != c.usage || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("%v: got %v (usage %v), want a one-line %s error with %q", c.args, err, isUsage, map[bool]string{true: "usage", false: "runtime"}[c.usage], c.want)
+			}
+		})
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("bad input wrote %s", out)
+	}
+	if _, err := os.Stat(filepath.Join(half, "atlas.parquet")); err == nil {
+		t.Errorf("an incomplete merge wrote atlas.parquet")
+	}
+}
+
+// Under a Slurm array, -shard comes from the task's environment.
+func TestAtlasShardFromSlurm(t *testing.T) {
+	out := t.TempDir()
+	t.Setenv("SLURM_ARRAY_TASK_ID", "1")
+	t.Setenv("SLURM_ARRAY_TASK_COUNT", "2")
+	t.Setenv("SLURM_ARRAY_TASK_MIN", "0")
+	t.Setenv("SLURM_ARRAY_TASK_MAX", "1")
+	got, err := runArgs(t, "atlas", "-mults", "2..5", "-n", "500", "-out", out)
+	if err != nil || !strings.Contains(got, "shard 1/2: 2 multipliers, 2 computed") {
+		t.Fatalf("%v: %s", err, got)
+	}
+	for _, m := range []string{"3", "5"} {
+		if _, err := os.Stat(filepath.Join(out, "atlas", "mult="+m, "summary.parquet")); err != nil {
+			t.Errorf("shard 1/2 did not write a = %s: %v", m, err)
+		}
+	}
+	if _, err := runArgs(t, "atlas", "-merge", out); err == nil {
+		t.Errorf("a merge with shard 0/2 missing worked")
+	}
+	t.Setenv("SLURM_ARRAY_TASK_ID", "0")
+	if _, err := runArgs(t, "atlas", "-mults", "2..5", "-n", "500", "-out", out); err != nil {
+		t.Fatal(err)
+	}
+	got, err = runArgs(t, "atlas", "-merge", out)
+	if err != nil || !strings.Contains(got, "merged 4 multipliers") {
+		t.Fatalf("%v: %s", err, got)
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "tables", "atlas.md"))
+	if !strings.Contains(string(md), "atlas") {
+		t.Errorf("atlas.md:\n%s", md)
+	}
+	// The merged table exports, h as a list.
+	csv, err := runArgs(t, "export", "-in", filepath.Join(out, "atlas.parquet"))
+	if err != nil || !strings.Contains(csv, ",0 1 2 ") || len(strings.Split(strings.TrimSpace(csv), "\n")) != 5 {
+		t.Errorf("export: %v\n%s", err, csv)
+	}
+	js, err := runArgs(t, "export", "-in", filepath.Join(out, "atlas.parquet"), "-format", "json")
+	if err != nil || !strings.Contains(js, `"h":[0,1,2,`) {
+		t.Errorf("export -format json: %v\n%s", err, js)
+	}
+	plan, err := runArgs(t, "atlas", "-mults", "farey:10:12", "-n", "10^8", "-workers", "1", "-plan")
+	if err != nil || !strings.Contains(plan, "multipliers 415\n") || !strings.Contains(plan, "mem_mib ") {
+		t.Errorf("-plan: %v\n%s", err, plan)
+	}
+}
+
+// An interrupt stops atlas within a second and keeps what it wrote.
+func TestAtlasStopsOnInterrupt(t *testing.T) {
+	out := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
+	start := time.Now()
+	err := run(ctx, []string{"atlas", "-mults", "2,13/12", "-n", "3000000", "-out", out}, io.Discard, io.Discard)
+	cancel()
+	if took := time.Since(start); took > 1400*time.Millisecond {
+		t.Errorf("stopped after %v", took)
+	}
+	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Errorf("%v", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "atlas", "plan.json")); err != nil {
+		t.Errorf("no plan: %v", err)
+	}
+}
