@@ -1,6 +1,8 @@
 # fibnim: Grundy values of Fibonacci nim and n-times nim.
 #   make             build, then run the default pipeline (about a minute on 2 cores)
-#   make test        vet, run the tests and execute the notebooks (what CI runs)
+#   make test        vet, run the tests, the Slurm test and the notebooks (what CI runs)
+#   make slurm-test  a one-node Slurm cluster runs a small atlas as an array job
+#                    and its merge (as root; installs slurm-wlm and munge)
 #   make figures     draw results/figures/ from what results/ holds
 #   make notebooks   execute notebooks/*.ipynb headless into bin/notebooks/
 #   make bench       run the benchmarks and write results/bench.md
@@ -16,7 +18,7 @@ OUT      ?= results
 N        ?= 1000000
 BIG_N    ?= 1000000000
 
-.PHONY: all build pipeline figures test notebooks bench verify-big clean
+.PHONY: all build pipeline figures test slurm-test notebooks bench verify-big clean
 
 all: build pipeline
 
@@ -34,7 +36,11 @@ figures: build
 test: build
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 20m ./...
+	bash scripts/slurm/test.sh
 	bash scripts/notebooks.sh
+
+slurm-test: build
+	bash scripts/slurm/test.sh
 
 notebooks: build
 	bash scripts/notebooks.sh
