@@ -50,6 +50,8 @@ var registry = []entry{
 	{"ntimes_c", "c(a) of n-times nim for integer a, with the bounds of Theorem 2", ntimesC},
 	{"ntimes_real", "c(a) for real a: a step function with exact thresholds", ntimesReal},
 	{"ntimes_growth", "the terms f(k) of F(a) for a few multipliers a", ntimesGrowth},
+	{"atlas_alpha", "the atlas: the log-growth slope alpha(a) against a, with each fit's RMS", atlasAlpha},
+	{"atlas_conjecture", "the atlas: the largest n where G(n + ceil(n/a)) - G(n) leaves [1, 2], against a", atlasConjecture},
 }
 
 // Names returns the name of every figure, in the order they are listed

@@ -87,6 +87,7 @@ func writeInputs(t *testing.T, dir string) {
 		real = append(real, r)
 	}
 	must(t, table.WriteFile(filepath.Join(ndir, "real_c.parquet"), nil, real))
+	writeAtlasInputs(t, dir)
 }
 
 func must(t *testing.T, err error) {
