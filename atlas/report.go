@@ -3,8 +3,12 @@ package atlas
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"path/filepath"
+	"sort"
+	"strings"
 
+	"fibnim/conjectures"
 	"fibnim/table"
 )
 
@@ -16,13 +20,338 @@ func WriteReport(dir string, plan Plan, rows []table.AtlasRow) error {
 	return table.WriteAtomic(filepath.Join(dir, ReportFile), Report(plan, rows))
 }
 
-// Report renders the atlas as Markdown.
+// Report renders the atlas as Markdown: how it was made, a reading of
+// what varies with a, and the table of every row. Every number and every
+// statement of the reading is computed from the rows here; none is
+// written in advance. It holds no date, host or revision, so the same
+// rows give the same bytes.
 func Report(plan Plan, rows []table.AtlasRow) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# The multiplier atlas\n\n")
-	fmt.Fprintf(&b, "| a | G(N) | alpha | beta | RMS | FT-P | SCHWENK | 5.2 | lower | upper | last n outside [1, 2] |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("# The multiplier atlas: %d multipliers, N = %s", len(rows), group(int64(plan.N)))
+	w("")
+	w("Made by `compute atlas -mults %s -n %d` (in shards, or in one process: the rows are the same) and `compute atlas -merge`.", plan.List, plan.N)
+	w("Each row is one multiplier a: the breakpoint engine's G(n) for 0 <= n <= N, the least-squares fit G(n) ~ alpha ln n + beta over")
+	w("1 <= n <= N, and the statements that package conjectures puts for every a, checked on every n (and every cell (n, r) for SCHWENK):")
+	w("FT-P-positions(a) (G(n, n-1) = 0 exactly on F(a)), SCHWENK-strategy(a) (G(n, r) = 0 exactly when r < z_1(n)), LRS-5.2(a)")
+	w("(G(n) <= G(n+1) <= G(n) + 1), and the two halves of the closing conjecture of Larsson & Rubinstein-Salzedo put for a,")
+	w("LRS-5.3-lower(a): G(n + ceil(n/a)) >= G(n) + 1 and LRS-conj-upper(a): G(n + ceil(n/a)) <= G(n) + 2, for n + ceil(n/a) <= N.")
+	w("The data are in atlas.parquet (one row per a; `compute export -in atlas.parquet` writes CSV).")
+	w("")
+	var ok, over []table.AtlasRow
 	for _, r := range rows {
-		fmt.Fprintf(&b, "| %s | %d | %.4f | %.4f | %.3f | %s | %s | %s | %s (%d) | %s (%d) | %d |\n", r.Multiplier, r.GN, r.Alpha, r.Beta, r.RMS, r.FTPStatus, r.SchwenkStatus, r.L52Status, r.LowerStatus, r.LowerFailures, r.UpperStatus, r.UpperFailures, r.StepLastOutside)
+		if r.Status == table.AtlasComplete {
+			ok = append(ok, r)
+		} else {
+			over = append(over, r)
+		}
+	}
+	w("## What varies with a")
+	w("")
+	w("Observations on 0 <= n <= %s for the multipliers listed, not theorems: a statement that holds here may fail further on.", group(int64(plan.N)))
+	w("")
+	for _, line := range reading(ok, over) {
+		w("- %s", line)
+	}
+	w("")
+	w("## Every multiplier")
+	w("")
+	w("alpha, beta, RMS: the fit G(n) ~ alpha ln n + beta and its RMS residual. The five checks: `ok` where it holds on the whole range,")
+	w("else the number of failures. Last outside [1, 2]: the largest n where G(n + ceil(n/a)) - G(n) is not 1 or 2 (- if none);")
+	w("differences: how often each value of G(n + ceil(n/a)) - G(n) occurs.")
+	w("")
+	w("| a | G(N) | alpha | beta | RMS | FT-P | SCHWENK | 5.2 | 5.3-lower | conj-upper | last outside [1, 2] | differences |")
+	w("|---|---|---|---|---|---|---|---|---|---|---|---|")
+	for _, r := range rows {
+		if r.Status != table.AtlasComplete {
+			w("| %s | %s | | | | | | | | | | %s |", r.Multiplier, gn(r), r.Status+": "+r.Note)
+			continue
+		}
+		last := "-"
+		if r.StepLastOutside >= 0 {
+			last = group(r.StepLastOutside)
+		}
+		var diffs []string
+		for i, d := range r.StepDiffs {
+			diffs = append(diffs, fmt.Sprintf("%d: %s", d, group(r.StepCounts[i])))
+		}
+		w("| %s | %d | %.4f | %.4f | %.3f | %s | %s | %s | %s | %s | %s | %s |", r.Multiplier, r.GN, r.Alpha, r.Beta, r.RMS,
+			verdict(r.FTPStatus, r.FTPFailures), verdict(r.SchwenkStatus, r.SchwenkFailures), verdict(r.L52Status, r.L52Failures),
+			verdict(r.LowerStatus, r.LowerFailures), verdict(r.UpperStatus, r.UpperFailures), last, strings.Join(diffs, ", "))
 	}
 	return b.Bytes()
+}
+
+// reading is the list of findings the rows support.
+func reading(ok, over []table.AtlasRow) []string {
+	var out []string
+	if len(over) > 0 {
+		var as []string
+		for _, r := range over {
+			as = append(as, r.Multiplier)
+		}
+		out = append(out, fmt.Sprintf("%d multipliers overflowed and are left out of what follows: a = %s (%s).", len(over), strings.Join(as, ", "), over[0].Note))
+	}
+	if len(ok) == 0 {
+		return append(out, "No multiplier has complete values.")
+	}
+	all := len(ok)
+	// The checks other than the conjecture's halves.
+	for _, c := range []struct {
+		id   string
+		fail func(table.AtlasRow) int64
+	}{
+		{"FT-P-positions(a)", func(r table.AtlasRow) int64 { return r.FTPFailures }},
+		{"SCHWENK-strategy(a)", func(r table.AtlasRow) int64 { return r.SchwenkFailures }},
+		{"LRS-5.2(a)", func(r table.AtlasRow) int64 { return r.L52Failures }},
+		{"LRS-5.3-lower(a)", func(r table.AtlasRow) int64 { return r.LowerFailures }},
+	} {
+		var bad []string
+		for _, r := range ok {
+			if c.fail(r) > 0 {
+				bad = append(bad, fmt.Sprintf("%s (%s failures)", r.Multiplier, group(c.fail(r))))
+			}
+		}
+		if len(bad) == 0 {
+			out = append(out, fmt.Sprintf("%s holds for all %d multipliers on the whole range.", c.id, all))
+		} else {
+			out = append(out, fmt.Sprintf("%s fails for %d of the %d multipliers: a = %s.", c.id, len(bad), all, strings.Join(bad, ", ")))
+		}
+	}
+	out = append(out, conjectureReading(ok)...)
+	out = append(out, alphaReading(ok)...)
+	return out
+}
+
+// conjectureReading: for which a the closing conjecture's analogue fails,
+// how far its failures go, and above which a it holds throughout.
+func conjectureReading(ok []table.AtlasRow) []string {
+	var fail, early []table.AtlasRow
+	maxDiff, minDiff := int64(math.MinInt64), int64(math.MaxInt64)
+	var maxAt, minAt string
+	for _, r := range ok {
+		if r.StepLastOutside >= 1 {
+			fail = append(fail, r)
+			// "Early": every failure lies in the first tenth of the range.
+			if r.StepLastOutside <= r.StepTop/10 {
+				early = append(early, r)
+			}
+		}
+		for _, d := range r.StepDiffs {
+			if d > maxDiff {
+				maxDiff, maxAt = d, r.Multiplier
+			}
+			if d < minDiff {
+				minDiff, minAt = d, r.Multiplier
+			}
+		}
+	}
+	if len(fail) == 0 {
+		return []string{fmt.Sprintf("The analogue of the closing conjecture, G(n) + 1 <= G(n + ceil(n/a)) <= G(n) + 2, holds for all %d multipliers on the whole range.", len(ok))}
+	}
+	var list []string
+	for _, r := range fail {
+		list = append(list, fmt.Sprintf("%s (%s n, last %s)", r.Multiplier, group(r.LowerFailures+r.UpperFailures), group(r.StepLastOutside)))
+	}
+	out := []string{fmt.Sprintf("The analogue of the closing conjecture, G(n) + 1 <= G(n + ceil(n/a)) <= G(n) + 2, fails for %d of the %d multipliers: a = %s.",
+		len(fail), len(ok), strings.Join(list, ", "))}
+	// Above which a does it hold for every multiplier of the atlas?
+	i := len(ok)
+	for i > 0 && ok[i-1].StepLastOutside < 1 {
+		i--
+	}
+	if i < len(ok) && i > 0 {
+		out = append(out, fmt.Sprintf("It holds for every multiplier above a = %s (the %d from a = %s to a = %s): conjecturally, it holds for all large a (tested here only on n <= N).",
+			ok[i-1].Multiplier, len(ok)-i, ok[i].Multiplier, ok[len(ok)-1].Multiplier))
+	}
+	var holdsBelow []string
+	for _, r := range ok[:i] {
+		if r.StepLastOutside < 1 {
+			holdsBelow = append(holdsBelow, r.Multiplier)
+		}
+	}
+	if len(holdsBelow) > 0 {
+		out = append(out, fmt.Sprintf("Below that it holds for %d multipliers between failing ones: a = %s. So the set of a where it fails is not an interval.", len(holdsBelow), strings.Join(holdsBelow, ", ")))
+	}
+	if len(early) > 0 {
+		var as []string
+		for _, r := range early {
+			as = append(as, fmt.Sprintf("%s (last %s of %s)", r.Multiplier, group(r.StepLastOutside), group(r.StepTop)))
+		}
+		out = append(out, fmt.Sprintf("For %d of the failing multipliers every failure lies in the first tenth of the range: a = %s. These are candidates for \"true for all large n\": conjectures, not theorems.", len(early), strings.Join(as, ", ")))
+	}
+	if late := len(fail) - len(early); late > 0 {
+		out = append(out, fmt.Sprintf("For the other %d failing multipliers the failures reach past a tenth of the range, so the range says nothing about large n there.", late))
+	}
+	out = append(out, fmt.Sprintf("G(n + ceil(n/a)) - G(n) takes values from %d (first at a = %s) to %d (first at a = %s) over the atlas.", minDiff, minAt, maxDiff, maxAt))
+	return out
+}
+
+// alphaReading: the range of alpha, where it is smallest, how well the
+// log fits, and how alpha grows with a where the fits are good.
+func alphaReading(ok []table.AtlasRow) []string {
+	rms := make([]float64, len(ok))
+	for i, r := range ok {
+		rms[i] = r.RMS
+	}
+	sort.Float64s(rms)
+	median := rms[len(rms)/2]
+	var good, poor []table.AtlasRow
+	for _, r := range ok {
+		if r.RMS <= 3*median {
+			good = append(good, r)
+		} else {
+			poor = append(poor, r)
+		}
+	}
+	var out []string
+	if len(poor) > 0 {
+		var as []string
+		for _, r := range poor {
+			as = append(as, fmt.Sprintf("%s (alpha = %.2f, RMS %.2f)", r.Multiplier, r.Alpha, r.RMS))
+		}
+		out = append(out, fmt.Sprintf("The log fit is poor (RMS more than 3 times the median %.3f) for a = %s: G(n) there is not close to alpha ln n + beta on this range, and alpha is only a slope. The figures and the rest of this reading leave them out.", median, strings.Join(as, ", ")))
+	}
+	if len(good) == 0 {
+		return out
+	}
+	lo, hi := good[0], good[0]
+	for _, r := range good {
+		if r.Alpha < lo.Alpha {
+			lo = r
+		}
+		if r.Alpha > hi.Alpha {
+			hi = r
+		}
+	}
+	out = append(out, fmt.Sprintf("The slope alpha of G(n) ~ alpha ln n + beta ranges from %.4f (a = %s) to %.4f (a = %s), with RMS at most %.3f.", lo.Alpha, lo.Multiplier, hi.Alpha, hi.Multiplier, maxRMS(good)))
+	for _, r := range good {
+		if r.ANum == 2 && r.ADen == 1 {
+			below := 0
+			for _, s := range good {
+				if s.Alpha < r.Alpha {
+					below++
+				}
+			}
+			out = append(out, fmt.Sprintf("At a = 2 (Fibonacci nim) alpha = %.4f (so h(g+1)/h(g) tends to about exp(1/alpha) = %.4f if the growth stays logarithmic); %d of the %d multipliers with a good fit grow more slowly.", r.Alpha, math.Exp(1/r.Alpha), below, len(good)))
+		}
+	}
+	// Monotone stretches: where alpha rises with a, and the drops.
+	var drops []string
+	for i := 1; i < len(good); i++ {
+		if good[i].Alpha < good[i-1].Alpha {
+			drops = append(drops, fmt.Sprintf("%s -> %s", good[i-1].Multiplier, good[i].Multiplier))
+		}
+	}
+	if len(good) > 2 {
+		if len(drops) == 0 {
+			out = append(out, "Alpha increases with a throughout.")
+		} else {
+			// The a from which alpha only rises.
+			k := len(good) - 1
+			for k > 0 && good[k-1].Alpha <= good[k].Alpha {
+				k--
+			}
+			shown := drops
+			if len(shown) > 12 {
+				shown = append(append([]string{}, drops[:12]...), "...")
+			}
+			s := fmt.Sprintf("Alpha is not monotone in a: it decreases at %d of the %d steps between consecutive multipliers (%s).", len(drops), len(good)-1, strings.Join(shown, ", "))
+			if k > 0 && k < len(good)-1 {
+				s += fmt.Sprintf(" From a = %s on it only increases.", good[k].Multiplier)
+			}
+			out = append(out, s)
+		}
+	}
+	// Where alpha is close to linear in a: a least-squares line over the
+	// a >= 3 with a good fit, and its largest deviation.
+	var xs, ys []float64
+	for _, r := range good {
+		if r.A >= 3 {
+			xs, ys = append(xs, r.A), append(ys, r.Alpha)
+		}
+	}
+	if len(xs) >= 3 {
+		slope, icpt, dev := lineFit(xs, ys)
+		s := fmt.Sprintf("For a >= 3 (%d multipliers), the least-squares line through alpha(a) is alpha ~ %.4f a %s %.4f, every point within %.4f of it.",
+			len(xs), slope, sign(icpt), math.Abs(icpt), dev)
+		if math.Abs(slope-1) < 0.1 {
+			s += fmt.Sprintf(" A conjecture from this range only: alpha(a) - a tends to a constant, near %.2f over the upper half of these a.", meanDiff(xs, ys))
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func maxRMS(rows []table.AtlasRow) float64 {
+	m := 0.0
+	for _, r := range rows {
+		m = max(m, r.RMS)
+	}
+	return m
+}
+
+// lineFit is the least-squares line y ~ slope x + icpt and the largest
+// |residual|.
+func lineFit(xs, ys []float64) (slope, icpt, dev float64) {
+	n := float64(len(xs))
+	var sx, sy, sxx, sxy float64
+	for i := range xs {
+		sx, sy, sxx, sxy = sx+xs[i], sy+ys[i], sxx+xs[i]*xs[i], sxy+xs[i]*ys[i]
+	}
+	slope = (n*sxy - sx*sy) / (n*sxx - sx*sx)
+	icpt = (sy - slope*sx) / n
+	for i := range xs {
+		dev = max(dev, math.Abs(ys[i]-slope*xs[i]-icpt))
+	}
+	return slope, icpt, dev
+}
+
+// meanDiff is the mean of y - x over the upper half of the points, where
+// x is largest.
+func meanDiff(xs, ys []float64) float64 {
+	s, k := 0.0, 0
+	for i := len(xs) / 2; i < len(xs); i++ {
+		s += ys[i] - xs[i]
+		k++
+	}
+	return s / float64(k)
+}
+
+func sign(x float64) string {
+	if x < 0 {
+		return "-"
+	}
+	return "+"
+}
+
+func verdict(status string, failures int64) string {
+	switch status {
+	case conjectures.Holds:
+		return "ok"
+	case conjectures.Fails:
+		return group(failures)
+	}
+	return status
+}
+
+func gn(r table.AtlasRow) string {
+	if r.GN < 0 {
+		return "?"
+	}
+	return fmt.Sprint(r.GN)
+}
+
+// group writes x with thousands separators.
+func group(x int64) string {
+	s := fmt.Sprint(x)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		return "-" + s
+	}
+	return s
 }
