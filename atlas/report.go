@@ -164,15 +164,7 @@ func conjectureReading(ok []table.AtlasRow) []string {
 		out = append(out, fmt.Sprintf("It holds for every multiplier above a = %s (the %d from a = %s to a = %s): conjecturally, it holds for all large a (tested here only on n <= N).",
 			ok[i-1].Multiplier, len(ok)-i, ok[i].Multiplier, ok[len(ok)-1].Multiplier))
 	}
-	var holdsBelow []string
-	for _, r := range ok[:i] {
-		if r.StepLastOutside < 1 {
-			holdsBelow = append(holdsBelow, r.Multiplier)
-		}
-	}
-	if len(holdsBelow) > 0 {
-		out = append(out, fmt.Sprintf("Below that it holds for %d multipliers between failing ones: a = %s. So the set of a where it fails is not an interval.", len(holdsBelow), strings.Join(holdsBelow, ", ")))
-	}
+	out = append(out, verdictRuns(ok))
 	if len(early) > 0 {
 		var as []string
 		for _, r := range early {
@@ -185,6 +177,36 @@ func conjectureReading(ok []table.AtlasRow) []string {
 	}
 	out = append(out, fmt.Sprintf("G(n + ceil(n/a)) - G(n) takes values from %d (first at a = %s) to %d (first at a = %s) over the atlas.", minDiff, minAt, maxDiff, maxAt))
 	return out
+}
+
+// verdictRuns describes, in increasing a, the runs of consecutive
+// multipliers on which the conjecture's analogue fails or holds: the
+// pattern a list of sampled a can show, not intervals of the reals.
+func verdictRuns(ok []table.AtlasRow) string {
+	type run struct {
+		fails       bool
+		first, last string
+		count       int
+	}
+	var runs []run
+	for _, r := range ok {
+		f := r.StepLastOutside >= 1
+		if len(runs) == 0 || runs[len(runs)-1].fails != f {
+			runs = append(runs, run{fails: f, first: r.Multiplier})
+		}
+		runs[len(runs)-1].last = r.Multiplier
+		runs[len(runs)-1].count++
+	}
+	var parts []string
+	for _, r := range runs {
+		verb := map[bool]string{true: "fails", false: "holds"}[r.fails]
+		if r.count == 1 {
+			parts = append(parts, fmt.Sprintf("%s at a = %s", verb, r.first))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s for a = %s .. %s (%d multipliers)", verb, r.first, r.last, r.count))
+		}
+	}
+	return fmt.Sprintf("In increasing a, the verdict changes %d times: it %s. Between the multipliers listed nothing was computed, so these runs suggest intervals of a but do not prove them.", len(runs)-1, strings.Join(parts, "; "))
 }
 
 // alphaReading: the range of alpha, where it is smallest, how well the
@@ -210,7 +232,7 @@ func alphaReading(ok []table.AtlasRow) []string {
 		for _, r := range poor {
 			as = append(as, fmt.Sprintf("%s (alpha = %.2f, RMS %.2f)", r.Multiplier, r.Alpha, r.RMS))
 		}
-		out = append(out, fmt.Sprintf("The log fit is poor (RMS more than 3 times the median %.3f) for a = %s: G(n) there is not close to alpha ln n + beta on this range, and alpha is only a slope. The figures and the rest of this reading leave them out.", median, strings.Join(as, ", ")))
+		out = append(out, fmt.Sprintf("The log fit is poor (RMS more than 3 times the median %.3f) for a = %s: G(n) there is not close to alpha ln n + beta on this range, and alpha is only a slope. The rest of this reading leaves them out.", median, strings.Join(as, ", ")))
 	}
 	if len(good) == 0 {
 		return out

@@ -45,7 +45,7 @@ func TestReportReading(t *testing.T) {
 		"FT-P-positions(a) holds for all 6 multipliers",
 		"fails for 2 of the 6 multipliers: a = 1 (7 n, last 990), 2 (7 n, last 50).",
 		"It holds for every multiplier above a = 2 (the 3 from a = 3 to a = 5)",
-		"Below that it holds for 1 multipliers between failing ones: a = 3/2.",
+		"the verdict changes 3 times: it fails at a = 1; holds at a = 3/2; fails at a = 2; holds for a = 3 .. 5 (3 multipliers).",
 		"every failure lies in the first tenth of the range: a = 2 (last 50 of 1,000)",
 		"For the other 1 failing multipliers",
 		"takes values from 1 (first at a = 1) to 3 (first at a = 1)",
