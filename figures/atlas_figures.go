@@ -7,6 +7,7 @@ import (
 	"math"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -76,7 +77,7 @@ func (d *atlasData) overflowNote() string {
 	if len(d.overflow) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" Left out: a = %v, whose values overflowed (status overflow).", d.overflow)
+	return fmt.Sprintf(" Left out: a = %s, whose values overflowed the store (status overflow in atlas.parquet).", strings.Join(d.overflow, ", "))
 }
 
 func atlasAlpha(s *Source) (*Figure, error) {
@@ -171,8 +172,12 @@ func atlasAlpha(s *Source) (*Figure, error) {
 	for _, p := range []*plot.Plot{top, bottom} {
 		p.X.Min, p.X.Max = lo-0.1, hi+0.1
 	}
-	caption := fmt.Sprintf("Top: for each of the %d multipliers a of the atlas, the slope α of the least-squares fit G(n) ≈ α ln n + β over 1 ≤ n ≤ %s; a = 2 (Fibonacci nim) is ringed. Bottom: the fit's RMS residual, in Grundy values, on a log scale: a small residual means G(n) is close to logarithmic over the range. Slopes of fits whose RMS is more than 3 times the median (%.3f) and which exceed the others are drawn as triangles at the top of the axis, with their value. Marker shapes tell the denominator of a.%s",
-		len(d.rows), grouped(d.N), median, d.overflowNote())
+	offNote := ""
+	if len(off) > 0 {
+		offNote = fmt.Sprintf(" Slopes above every fit whose RMS is within 3 times the median (%.3f) are drawn as triangles at the top of the axis, with their value.", median)
+	}
+	caption := fmt.Sprintf("Top: for each of the %d multipliers a of the atlas, the slope α of the least-squares fit G(n) ≈ α ln n + β over 1 ≤ n ≤ %s; a = 2 (Fibonacci nim) is ringed. Bottom: the fit's RMS residual, in Grundy values, on a log scale: a small residual means G(n) is close to logarithmic over the range.%s Marker shapes tell the denominator of a.%s",
+		len(d.rows), grouped(d.N), offNote, d.overflowNote())
 	return stacked(top, bottom, 5.5*vg.Inch, caption), nil
 }
 
