@@ -10,12 +10,35 @@ import (
 )
 
 // breakpointTable computes all R_g by sequential sweeps: rows[g-1] = R_g.
-func breakpointTable(N int, a Multiplier) [][]uint32 { return breakpointTableBlocks(N, a, blockShift) }
+func breakpointTable(N int, a Multiplier) [][]uint32 {
+	return breakpointTableBlocks(N, a, pendingShift)
+}
 
 // breakpointTableBlocks is breakpointTable with start-bucket blocks of
-// 2^shift rows: small blocks send most rows through the coarse buckets.
+// 2^shift rows: small blocks send most windows through the coarse buckets.
+// Rows go to the sweeper in uneven pieces, as a pipeline may hand them.
 func breakpointTableBlocks(N int, a Multiplier, shift int) [][]uint32 {
-	s := newSweeperBlocks(N, shift)
+	s := newSweeperBlocks(N, a, shift)
+	var rows [][]uint32
+	in := make([]uint32, N+1) // R_0 = 0
+	for {
+		out := make([]uint32, N+1)
+		s.start(len(rows), nil)
+		for n0, step := 0, 1; n0 <= N; n0, step = n0+step, step*3%1000+1 {
+			n1 := min(N+1, n0+step)
+			s.run(in[n0:n1], out[n0:n1])
+		}
+		if s.finite == 0 {
+			return rows
+		}
+		rows = append(rows, out)
+		in = out
+	}
+}
+
+// breakpointTableV1 is breakpointTable computed by the first engine.
+func breakpointTableV1(N int, a Multiplier) [][]uint32 {
+	s := newSweeperV1(N)
 	var rows [][]uint32
 	var in []uint32
 	for {
@@ -25,6 +48,25 @@ func breakpointTableBlocks(N int, a Multiplier, shift int) [][]uint32 {
 		}
 		rows = append(rows, out)
 		in = out
+	}
+}
+
+// TestSweepEqualsV1 compares every R_g with the first engine's, which
+// shares no code with this one, for several multipliers far beyond the
+// dense engine's range.
+func TestSweepEqualsV1(t *testing.T) {
+	N := 300000
+	if testing.Short() {
+		N = 30000
+	}
+	for _, str := range []string{"1", "11/10", "3/2", "2", "5/2", "3", "7/2", "13/5", "10"} {
+		a, _ := ParseMultiplier(str)
+		want := breakpointTableV1(N, a)
+		for _, shift := range []int{pendingShift, 5} {
+			if got := breakpointTableBlocks(N, a, shift); !reflect.DeepEqual(got, want) {
+				t.Fatalf("a=%s, blocks of 2^%d: %d arrays, first engine %d, or they differ", str, shift, len(got), len(want))
+			}
+		}
 	}
 }
 

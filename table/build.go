@@ -41,9 +41,9 @@ const writerBytes = 256 << 20
 // that many, the dense side table of rows n <= denseN included. Each writer holds its R_g, 4 bytes per row, so that encoding
 // (as costly as the sweeps) overlaps them; with less memory, fewer, down to
 // 0: files written in turn. ok is false when even that does not fit.
-func PlanBuild(N, workers int, breakpoints bool, denseN int, maxMem uint64) (writers int, need uint64, ok bool) {
+func PlanBuild(N int, a grundy.Multiplier, workers int, breakpoints bool, denseN int, maxMem uint64) (writers int, need uint64, ok bool) {
 	est := func(hold int) uint64 {
-		return grundy.BreakpointBytes(N, workers, hold) + grundy.StartCountsBytes(N) + uint64(max(hold, 1))*writerBytes + grundy.DenseBytes(max(denseN, 0))
+		return grundy.BreakpointBytes(N, a, workers, hold, !breakpoints) + grundy.StartCountsBytes(N) + uint64(max(hold, 1))*writerBytes + grundy.DenseBytes(max(denseN, 0))
 	}
 	if breakpoints {
 		writers = workers
@@ -187,7 +187,7 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 		}
 		return nil
 	}
-	maxG, err = grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: cfg.N, Mult: cfg.Mult, Workers: cfg.Workers, FromG: ck.G, FromR: ck.R, Counts: counts, EmitHeld: emit, Hold: hold})
+	maxG, err = grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: cfg.N, Mult: cfg.Mult, Workers: cfg.Workers, FromG: ck.G, FromR: ck.R, Counts: counts, EmitHeld: emit, Hold: hold, Sparse: !cfg.Breakpoints})
 	if werr := files.wait(); err == nil {
 		err = werr
 	}

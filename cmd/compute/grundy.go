@@ -165,7 +165,7 @@ func runMeta(engine string, o grundyOpts) map[string]string {
 // runBreakpointGrundy checks the memory, then runs table.Build with a
 // progress bar.
 func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Writer) error {
-	writers, need, ok := table.PlanBuild(o.N, o.workers, o.breakpoints, min(o.N, o.denseMax), o.maxMem)
+	writers, need, ok := table.PlanBuild(o.N, o.mult, o.workers, o.breakpoints, min(o.N, o.denseMax), o.maxMem)
 	if !ok {
 		try := "try fewer -workers"
 		if d := grundy.DenseBytes(min(o.N, o.denseMax)); d > need/2 {
