@@ -27,7 +27,7 @@ type Table struct {
 	engine string
 	meta   map[string]string
 
-	denseN int // largest row of dense.parquet, -1 if absent
+	denseN int        // largest row of dense.parquet, -1 if absent
 	dense  [][]uint16 // rows of dense.parquet, once read
 
 	closed bool
