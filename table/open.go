@@ -504,6 +504,22 @@ func (t *Table) loadDense(n int) error {
 	return nil
 }
 
+// DenseRows returns the rows of dense.parquet: rows[n][r] = G(n, r) for
+// 0 <= r <= n <= DenseN, 2 bytes per cell, every cell checked present
+// once and in range. The table keeps them for Value; do not modify them.
+func (t *Table) DenseRows() ([][]uint16, error) {
+	if t.closed {
+		return nil, ErrClosed
+	}
+	if t.denseN < 0 {
+		return nil, fmt.Errorf("%s holds no %s", t.dir, DenseFile)
+	}
+	if err := t.loadDense(t.denseN); err != nil {
+		return nil, err
+	}
+	return t.dense, nil
+}
+
 // ScanDense calls fn on the cells of dense.parquet in batches.
 func (t *Table) ScanDense(fn func([]DenseCell) error) error {
 	if t.denseN < 0 {
