@@ -89,7 +89,8 @@ func PlanBuild(N, workers int, breakpoints bool, denseN int, maxMem uint64) (wri
 //
 // A run whose G(n) passes 65535 stops with an *OverflowError as soon as the
 // engine finds a row with G(n) = 65536, that is when the sweep for the
-// value 65535 completes, and writes no files. It cannot happen below
+// value 65535 completes; it writes no files and removes Dir/.run/, since
+// the same run would overflow again. It cannot happen below
 // N = grundy.FirstWithValueBound(a, 65536) (2,147,450,880 for a = 1).
 //
 // It returns the largest value G(n), and the time the engine took.
@@ -224,7 +225,10 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 		err = werr
 	}
 	if errors.Is(err, grundy.ErrOverflow) {
-		err = overflow
+		// The same run would overflow again: nothing in .run/ is worth
+		// resuming from.
+		os.RemoveAll(work)
+		return 0, 0, overflow
 	}
 	if err != nil {
 		if ctx.Err() != nil {
