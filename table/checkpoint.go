@@ -26,8 +26,22 @@ type checkpoint struct {
 
 // checkpointMagic names the format. 2: the breakpoint files beside the
 // checkpoint hold runs (table.Breakpoint); a run left by an older fibnim
-// is not resumed, since its files have a row per n.
-const checkpointMagic = "FIBNIMCK2"
+// is not resumed, since its files have a row per n. 3: the start values
+// are 2 bytes each (uint16, little-endian), not 1, so that G(n) up to
+// grundy.MaxStartValue fits; the layout is
+//
+//	magic, N, G, P, Q, breakpoints (uint64 each), R_G (4 bytes per row),
+//	G(n, n) then G(n, n-1) (2 bytes per row each), CRC-32 of all before it.
+const checkpointMagic = "FIBNIMCK3"
+
+// checkpointFamily is the part of the magic that every version shares: a
+// file that has it with another version is a checkpoint of another fibnim.
+const checkpointFamily = "FIBNIMCK"
+
+// checkpointBytes is the size of a checkpoint of size N: 8 bytes per row.
+func checkpointBytes(N int) int64 {
+	return int64(len(checkpointMagic)) + 5*8 + 8*int64(N+1) + 4
+}
 
 func (c *checkpoint) save(path string) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".checkpoint.tmp-*")
@@ -47,18 +61,19 @@ func (c *checkpoint) save(path string) error {
 	writeUint32s(bw, c.R)
 	// The counts as of value G, read so as not to race with the sweeps for
 	// later values that are writing to them (StartCounts.Checkpoint).
-	buf := make([]byte, 1<<16)
+	const chunk = 1 << 15 // rows per write
+	buf := make([]byte, 0, 2*chunk)
 	for pass := 0; pass < 2; pass++ {
-		for lo := 0; lo <= c.N; lo += len(buf) {
-			b := buf[:min(len(buf), c.N+1-lo)]
-			for i := range b {
-				f, s := c.counts.Checkpoint(c.G, c.R, lo+i)
+		for lo := 0; lo <= c.N; lo += chunk {
+			buf = buf[:0]
+			for n := lo; n < min(lo+chunk, c.N+1); n++ {
+				f, s := c.counts.Checkpoint(c.G, c.R, n)
 				if pass == 1 {
 					f = s
 				}
-				b[i] = f
+				buf = binary.LittleEndian.AppendUint16(buf, f)
 			}
-			bw.Write(b)
+			bw.Write(buf)
 		}
 	}
 	err = bw.Flush()
@@ -82,6 +97,10 @@ func (c *checkpoint) save(path string) error {
 
 var errStale = errors.New("checkpoint is for other parameters")
 
+// errOldFormat is a checkpoint of another fibnim (another magic of the
+// family): not resumed, and not an error either, like errStale.
+var errOldFormat = errors.New("checkpoint is in the format of another fibnim version")
+
 // loadCheckpoint reads a checkpoint if it matches the parameters.
 func loadCheckpoint(path string, N int, a grundy.Multiplier, breakpoints bool) (*checkpoint, error) {
 	f, err := os.Open(path)
@@ -94,6 +113,9 @@ func loadCheckpoint(path string, N int, a grundy.Multiplier, breakpoints bool) (
 	tr := io.TeeReader(br, crc)
 	magic := make([]byte, len(checkpointMagic))
 	if _, err := io.ReadFull(tr, magic); err != nil || string(magic) != checkpointMagic {
+		if err == nil && string(magic[:len(checkpointFamily)]) == checkpointFamily {
+			return nil, errOldFormat
+		}
 		return nil, fmt.Errorf("%s: not a checkpoint", path)
 	}
 	var hdr [5]uint64
@@ -107,17 +129,21 @@ func loadCheckpoint(path string, N int, a grundy.Multiplier, breakpoints bool) (
 	if err := readUint32s(tr, c.R); err != nil {
 		return nil, fmt.Errorf("%s: truncated checkpoint", path)
 	}
-	if _, err := io.ReadFull(tr, c.counts.Full); err != nil {
-		return nil, fmt.Errorf("%s: truncated checkpoint", path)
-	}
-	start := make([]byte, 1<<16)
-	for lo := 0; lo <= N; lo += len(start) {
-		b := start[:min(len(start), N+1-lo)]
-		if _, err := io.ReadFull(tr, b); err != nil {
-			return nil, fmt.Errorf("%s: truncated checkpoint", path)
-		}
-		for i, s := range b {
-			c.counts.SetStart(lo+i, int(s))
+	buf := make([]byte, 1<<16)
+	for pass := 0; pass < 2; pass++ {
+		for lo := 0; lo <= N; lo += len(buf) / 2 {
+			b := buf[:2*min(len(buf)/2, N+1-lo)]
+			if _, err := io.ReadFull(tr, b); err != nil {
+				return nil, fmt.Errorf("%s: truncated checkpoint", path)
+			}
+			for i := 0; i < len(b); i += 2 {
+				v := binary.LittleEndian.Uint16(b[i:])
+				if pass == 0 {
+					c.counts.Full[lo+i/2] = v
+				} else {
+					c.counts.SetStart(lo+i/2, int(v))
+				}
+			}
 		}
 	}
 	var sum uint32
