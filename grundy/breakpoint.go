@@ -10,9 +10,10 @@ import (
 // Inf marks an absent breakpoint: R_g(n) = Inf means G(n, n) < g.
 const Inf = math.MaxUint32
 
-// MaxBreakpointN is the largest N the breakpoint engine accepts: rows and
-// quotas are stored as uint32 and bucket links as int32.
-const MaxBreakpointN = math.MaxInt32 - 1
+// MaxBreakpointN is the largest N the breakpoint engine accepts: rows,
+// breakpoints and window ends are uint32, with Inf = 2^32 - 1 kept apart,
+// so rows run to 2^32 - 2.
+const MaxBreakpointN = math.MaxUint32 - 1
 
 // A row n of the table is a non-decreasing step function r -> G(n, r) (the
 // mex of a growing set cannot drop), so it is stored as its breakpoints

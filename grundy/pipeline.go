@@ -345,7 +345,7 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 // row 2, so the exception records the least such g.)
 type StartCounts struct {
 	Full  []uint16      // G(n, n): the largest g with R_g(n) <= n
-	first map[int32]int // for rows with some R_g(n) = n: the least such g
+	first map[uint32]int // for rows with some R_g(n) = n: the least such g
 	mu    sync.Mutex    // guards first
 	// marks has a bit per block of 256 rows, set once a row of the block
 	// is in first, so that reading the start value of the other rows,
@@ -357,7 +357,7 @@ const markShift = 8 // rows per mark: 1 << markShift
 
 // NewStartCounts returns counts for 0 <= n <= N, all zero.
 func NewStartCounts(N int) *StartCounts {
-	return &StartCounts{Full: make([]uint16, N+1), first: map[int32]int{}, marks: make([]atomic.Uint64, N>>markShift>>6+1)}
+	return &StartCounts{Full: make([]uint16, N+1), first: map[uint32]int{}, marks: make([]atomic.Uint64, N>>markShift>>6+1)}
 }
 
 func (c *StartCounts) mark(n int) {
@@ -396,8 +396,8 @@ func (c *StartCounts) Add(g int, R []uint32) error {
 // noteEqual records that R_g(n) = n.
 func (c *StartCounts) noteEqual(n, g int) {
 	c.mu.Lock()
-	if f, ok := c.first[int32(n)]; !ok || g < f {
-		c.first[int32(n)] = g
+	if f, ok := c.first[uint32(n)]; !ok || g < f {
+		c.first[uint32(n)] = g
 	}
 	c.mark(n)
 	c.mu.Unlock()
@@ -408,7 +408,7 @@ func (c *StartCounts) noteEqual(n, g int) {
 func (c *StartCounts) SetStart(n, s int) {
 	if s < int(c.Full[n]) {
 		c.mu.Lock()
-		c.first[int32(n)] = s + 1
+		c.first[uint32(n)] = s + 1
 		c.mark(n)
 		c.mu.Unlock()
 	}
@@ -445,7 +445,7 @@ func (c *StartCounts) firstEqual(n int) (int, bool) {
 		return 0, false
 	}
 	c.mu.Lock()
-	f, ok := c.first[int32(n)]
+	f, ok := c.first[uint32(n)]
 	c.mu.Unlock()
 	return f, ok
 }

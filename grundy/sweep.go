@@ -1,7 +1,5 @@
 package grundy
 
-import "sort"
-
 // A sweep turns R_v into R_{v+1} in one pass over n (see breakpoint.go).
 // Row m offers v to the rows m+lo .. m+hi, its window, with
 //
@@ -25,7 +23,7 @@ import "sort"
 // K_v(n) = n - top, and R_{v+1}(n) = max(R_v(n), K_v(n)).
 
 // pendingShift is log2 of the rows per block of the start buckets.
-const pendingShift = 16
+const pendingShift = 14
 
 // window is a started window: row m offers the sweep's value to rows up to
 // e (Inf: to every later row).
@@ -153,14 +151,23 @@ func (s *sweeper) run(in, out []uint32) {
 			continue
 		}
 		res := uint32(Inf)
-		if topE != 0 {
-			res = max(rv, uint32(n)-topM)
-			s.finite++
-		} else if full != nil {
-			full[n] = g
+		if full != nil {
+			if topE == 0 {
+				full[n] = g
+			}
+			if rv == uint32(n) {
+				s.counts.noteEqual(n, s.v)
+			}
 		}
-		if full != nil && rv == uint32(n) {
-			s.counts.noteEqual(n, s.v)
+		if topE != 0 {
+			s.finite++
+			k := uint32(n) - topM
+			if k <= rv {
+				// R_{v+1}(n) = R_v(n) <= a*lo: row n offers nothing.
+				out[i] = rv
+				continue
+			}
+			res = k
 		}
 		out[i] = res
 		// Row n's window: none if floor(a*lo) >= R_{v+1}(n).
@@ -255,7 +262,13 @@ func (s *sweeper) insert(m, e uint32) {
 		return
 	}
 	// A row made earlier than the top starts after it (its lo is larger).
-	i := sort.Search(k, func(j int) bool { return st[j].m > m })
+	// i is the least index with st[i].m > m; the staircase is short (at
+	// most ten windows for a = 2, 1, 3/2 and 10 up to N = 10^7), so it is
+	// found from the top.
+	i := k - 1
+	for i > 0 && st[i-1].m > m {
+		i--
+	}
 	if st[i].e >= e {
 		return
 	}

@@ -100,6 +100,9 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 			fmt.Fprintf(cfg.Log, format, args...)
 		}
 	}
+	if cfg.Breakpoints && cfg.N > MaxBreakpointFileN {
+		return 0, 0, fmt.Errorf("N = %d: breakpoint files hold rows up to %d (int32 columns); start values alone (-breakpoints=false) go to %d", cfg.N, MaxBreakpointFileN, grundy.MaxBreakpointN)
+	}
 	dir := cfg.Dir
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 0, 0, err

@@ -103,6 +103,9 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	default:
 		return o, usagef("-engine %q: want dense, breakpoint or auto", *engine)
 	}
+	if o.engine == "breakpoint" && o.breakpoints && o.N > table.MaxBreakpointFileN {
+		return o, usagef("-n %d is above %d, the largest row a breakpoint file holds; -breakpoints=false computes start values to %d", o.N, table.MaxBreakpointFileN, grundy.MaxBreakpointN)
+	}
 	if o.engine == "breakpoint" && o.N > grundy.MaxBreakpointN {
 		return o, usagef("-n %d is above the breakpoint engine's limit %d", o.N, grundy.MaxBreakpointN)
 	}
