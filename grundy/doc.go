@@ -42,6 +42,7 @@
 //     of 2^14 rows and one per later block. Rows that offer nothing (77%
 //     for a = 2) cost nothing.
 //   - The staircase of open windows: at most ten entries seen.
+//
 // So a = 2 with W = 2 needs about 4 + 2 + 2*2.5 = 11 bytes a row, against
 // 4(W+1) + 4W + 1 = 21 before; BreakpointBytes is the estimate that the
 // memory guard uses.

@@ -344,9 +344,9 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 // of a row can equal n when its last value jumps by more than one, as in
 // row 2, so the exception records the least such g.)
 type StartCounts struct {
-	Full  []uint16      // G(n, n): the largest g with R_g(n) <= n
+	Full  []uint16       // G(n, n): the largest g with R_g(n) <= n
 	first map[uint32]int // for rows with some R_g(n) = n: the least such g
-	mu    sync.Mutex    // guards first
+	mu    sync.Mutex     // guards first
 	// marks has a bit per block of 256 rows, set once a row of the block
 	// is in first, so that reading the start value of the other rows,
 	// one per row at N = 10^9, costs no lock and no map lookup.
