@@ -119,15 +119,25 @@ func (sw *sweeper) sweepStream(in, out *stream, zero []uint32, stop *atomic.Bool
 	for n0 := 0; n0 <= N; n0 += publishStride {
 		n1 := min(N+1, n0+publishStride)
 		src := zero[:n1-n0]
+		// A sweep that has to wait for another waits for a good stretch
+		// (a quarter of a ring ahead, or half a ring freed), so that waits,
+		// and the wake-ups they cost when the cores are busy, are rare.
+		// The two thresholds leave a gap, so the two cannot wait for each
+		// other at once.
 		if in != nil {
-			if in.prog.done.Load() < int64(n1) && in.prog.waitBeyond(int64(n1-1), stop) < 0 {
-				return -1
+			if in.prog.done.Load() < int64(n1) {
+				target := min(int64(N+1), int64(n1+ringRows/4))
+				if in.prog.waitBeyond(target-1, stop) < 0 {
+					return -1
+				}
 			}
 			src = in.rows(n0, n1)
 		}
 		if out.ring {
-			if need := int64(n1 - len(out.buf)); need > 0 && out.read.done.Load() < need && out.read.waitBeyond(need-1, stop) < 0 {
-				return -1
+			if need := int64(n1 - len(out.buf)); need > 0 && out.read.done.Load() < need {
+				if out.read.waitBeyond(need+ringRows/2-1, stop) < 0 {
+					return -1
+				}
 			}
 		}
 		sw.run(src, out.rows(n0, n1))
