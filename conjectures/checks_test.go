@@ -16,13 +16,13 @@ func testData(t *testing.T) (*Starts, *LowRows) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Starts{Start: make([]uint8, testN+1), Full: make([]uint8, testN+1)}
+	s := &Starts{Start: make([]uint16, testN+1), Full: make([]uint16, testN+1)}
 	var l LowRows
 	for g := range l.R {
 		l.R[g] = make([]uint32, testN+1)
 	}
 	for n := 0; n <= testN; n++ {
-		s.Start[n], s.Full[n] = uint8(tab.Start(n)), uint8(tab.Full(n))
+		s.Start[n], s.Full[n] = uint16(tab.Start(n)), uint16(tab.Full(n))
 		for g := 1; g <= 4; g++ {
 			l.R[g-1][n] = Inf
 			for r := 0; r <= n; r++ {
@@ -45,7 +45,7 @@ func copyRows(l *LowRows) *LowRows {
 }
 
 func copyStarts(s *Starts) *Starts {
-	return &Starts{Start: append([]uint8(nil), s.Start...), Full: append([]uint8(nil), s.Full...)}
+	return &Starts{Start: append([]uint16(nil), s.Start...), Full: append([]uint16(nil), s.Full...)}
 }
 
 func expect(t *testing.T, r Result, status string, n int64) {

@@ -7,8 +7,8 @@ const Inf = math.MaxUint32
 
 // Starts holds the start values of every pile n = 0..N.
 type Starts struct {
-	Start []uint8 // G(n, n-1); G(0, 0) for n = 0
-	Full  []uint8 // G(n) = G(n, n)
+	Start []uint16 // G(n, n-1); G(0, 0) for n = 0
+	Full  []uint16 // G(n) = G(n, n)
 }
 
 // N is the largest pile covered.

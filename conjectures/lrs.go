@@ -90,7 +90,7 @@ func paperResults(s *Starts, R ...[]uint32) map[string]Result {
 
 // zeroStarts stands in for start values where a check reads only R.
 func zeroStarts(N int) *Starts {
-	return &Starts{Start: make([]uint8, N+1), Full: make([]uint8, N+1)}
+	return &Starts{Start: make([]uint16, N+1), Full: make([]uint16, N+1)}
 }
 
 func lowRowsResult(rows *LowRows, id string) Result {

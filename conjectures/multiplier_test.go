@@ -15,10 +15,10 @@ func multData(t *testing.T, a grundy.Multiplier, N int) (*Starts, []uint32) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Starts{Start: make([]uint8, N+1), Full: make([]uint8, N+1)}
+	s := &Starts{Start: make([]uint16, N+1), Full: make([]uint16, N+1)}
 	R1 := make([]uint32, N+1)
 	for n := 0; n <= N; n++ {
-		s.Start[n], s.Full[n] = uint8(tab.Start(n)), uint8(tab.Full(n))
+		s.Start[n], s.Full[n] = uint16(tab.Start(n)), uint16(tab.Full(n))
 		R1[n] = Inf
 		for r := 0; r <= n; r++ {
 			if tab.At(n, r) >= 1 {

@@ -89,9 +89,9 @@ var OEISSequences = []struct {
 
 // OEISData is what the b-files of results/oeis/ hold.
 type OEISData struct {
-	N int     // the a = 2 table's N
-	G []uint8 // G(n) = G(n, n) for n = 0..min(10000, N)
-	H []int64 // h(g), the least n with G(n) = g, for g = 0..max G(n)
+	N int      // the a = 2 table's N
+	G []uint16 // G(n) = G(n, n) for n = 0..min(10000, N)
+	H []int64  // h(g), the least n with G(n) = g, for g = 0..max G(n)
 	F []struct {
 		A    grundy.Multiplier
 		OEIS string
@@ -105,7 +105,7 @@ const OEISTerms = 1000
 // LoadOEIS gathers the b-files' data: G(n) for n <= 10000 and h(g) of
 // the a = 2 table to N, and the F(a) of OEISSequences, and checks F(3)
 // and F(4) against the OEIS.
-func (v *Verification) LoadOEIS(N int, G []uint8, h []int64) {
+func (v *Verification) LoadOEIS(N int, G []uint16, h []int64) {
 	d := &OEISData{N: N, G: G, H: h}
 	for _, x := range OEISSequences {
 		seq := ntimes.Sequence(x.A.Rat(), OEISTerms)

@@ -56,7 +56,7 @@ type tableSource struct {
 
 type startChunk struct {
 	lo          int
-	start, full []uint8
+	start, full []uint16
 }
 
 type rChunk struct {
@@ -73,10 +73,10 @@ func NewTableSource(ctx context.Context, t *table.Table, g int) (*tableSource, e
 	src := &tableSource{N0: N, g: g, starts: make(chan startChunk, 2), errs: make(chan error, g+1), cancel: cancel}
 	go func() {
 		defer close(src.starts)
-		err := t.ScanStartValues(func(lo int, start, full []uint8) bool {
+		err := t.ScanStartValues(func(lo int, start, full []uint16) bool {
 			for i := 0; i < len(start); i += sourceBatch {
 				hi := min(i+sourceBatch, len(start))
-				ch := startChunk{lo: lo + i, start: append([]uint8(nil), start[i:hi]...), full: append([]uint8(nil), full[i:hi]...)}
+				ch := startChunk{lo: lo + i, start: append([]uint16(nil), start[i:hi]...), full: append([]uint16(nil), full[i:hi]...)}
 				select {
 				case src.starts <- ch:
 				case <-ctx.Done():

@@ -3,15 +3,17 @@ package conjectures
 import (
 	"container/heap"
 	"fmt"
+	"maps"
 	"math"
 	"math/big"
+	"slices"
 
 	"fibnim/grundy"
 )
 
 // The checks stream over n = 0..N once per table, in n order. What they
-// keep grows with the number of times G(n) changes (under 256 on true
-// data), not with N: a row n is seen once, the Zeckendorf (or greedy)
+// keep grows with the number of times G(n) changes (once per value on true
+// data, so at most 65536 times), not with N: a row n is seen once, the Zeckendorf (or greedy)
 // parts are carried from n to n+1 (Greedy), the checks that look ahead
 // from n to n + ceil(n/a) run at the end on the runs of G(n), and
 // Whinihan's strategy looks back through a staircase of the rows that can
@@ -21,7 +23,7 @@ import (
 // source has them, R_g(n), the least r with G(n, r) >= g (Inf if none),
 // for g = 1..4.
 type Row struct {
-	Start, Full uint8
+	Start, Full uint16
 	R           [4]uint32
 }
 
@@ -48,7 +50,7 @@ type Pass struct {
 // gRun is a maximal run of n on which G(n) is constant.
 type gRun struct {
 	from int64
-	g    uint8
+	g    uint16
 	// For the log fit: the sums of ln n and ln^2 n over the run (n >= 1).
 	sx, sxx float64
 }
@@ -98,7 +100,7 @@ type streamState struct {
 
 	runs     []gRun
 	tooMany  bool
-	prevFull uint8
+	prevFull uint16
 	prevG    int64 // the n of prevFull
 
 	cell           [4]*Result
@@ -197,20 +199,28 @@ func newStreamState(N int, p Pass, hasR int) *streamState {
 	return st
 }
 
-// lowerBounds is bound[g] = floor((3/2)^g): n <= (3/2)^g iff n <= bound[g].
+// lowerBounds is bound[g] = floor((3/2)^g) for the g where it fits an
+// int64: n <= (3/2)^g iff n <= bound[g], and every n is below (3/2)^g for
+// larger g (lowerBound).
 func lowerBounds() []int64 {
-	bound := make([]int64, 256)
-	for g := range bound {
+	var bound []int64
+	for g := 0; ; g++ {
 		p3 := new(big.Int).Exp(big.NewInt(3), big.NewInt(int64(g)), nil)
 		p2 := new(big.Int).Exp(big.NewInt(2), big.NewInt(int64(g)), nil)
 		q := new(big.Int).Quo(p3, p2)
-		if q.IsInt64() {
-			bound[g] = q.Int64()
-		} else {
-			bound[g] = math.MaxInt64
+		if !q.IsInt64() {
+			return bound
 		}
+		bound = append(bound, q.Int64())
 	}
-	return bound
+}
+
+// lowerBound is floor((3/2)^g), or MaxInt64 where that does not fit.
+func (st *streamState) lowerBound(g uint16) int64 {
+	if int(g) < len(st.bound) {
+		return st.bound[g]
+	}
+	return math.MaxInt64
 }
 
 func (st *streamState) visit(row *Row) {
@@ -322,7 +332,7 @@ func (st *streamState) visitPaper(n int64, row *Row, isFib bool) {
 	// LRS-5.3, both bounds.
 	g := row.Full
 	st.lrs53lo.Cases++
-	if n > st.bound[g] {
+	if n > st.lowerBound(g) {
 		st.lrs53lo.fail(Counterexample{N: n, Computed: fmt.Sprintf("G(%d) = %d", n, g), Predicted: fmt.Sprintf(">= log_1.5(%d) = %.4f", n, math.Log(float64(n))/math.Log(1.5))})
 	}
 	// WHI-start and BRILLIANT.
@@ -340,7 +350,7 @@ func (st *streamState) visitPaper(n int64, row *Row, isFib bool) {
 
 // upperVisit is LRS-5.3-upper at n, n = 0 included: ceil(2 sqrt n) is
 // carried from n to n+1 as the least m with m*m >= 4n.
-func (st *streamState) upperVisit(n int64, full uint8) {
+func (st *streamState) upperVisit(n int64, full uint16) {
 	st.lrs53up.Cases++
 	for st.sqrtM*st.sqrtM < 4*n {
 		st.sqrtM++
@@ -560,15 +570,17 @@ func (st *streamState) growth(a grundy.Multiplier, loID, upID, loSrc, upSrc, loS
 	lo := newResult(loID, loSrc, loStmt)
 	up := newResult(upID, upSrc, upStmt)
 	if st.tooMany {
-		why := fmt.Sprintf("G(n) changes more than %d times on 0..%d (Theorem 5.2 would allow 256)", maxRuns, st.N)
+		why := fmt.Sprintf("G(n) changes more than %d times on 0..%d (Theorem 5.2 would allow one change per value, at most %d)", maxRuns, st.N, grundy.MaxStartValue)
 		return notRun(loID, loSrc, loStmt, why), notRun(upID, upSrc, upStmt, why)
 	}
 	N := st.N
 	top := lastStep(a, 0, N, N)
 	d := Domain{From: 1, To: top, Cells: cells}
 	lo.Domain, up.Domain = d, d
-	var dist [512]int64
-	var first [512]int64
+	// dist and first by difference G(m) - G(n), which may be anything
+	// in -65535..65535 on corrupt data.
+	dist := map[int]int64{}
+	first := map[int]int64{}
 	var decades decadeTable
 	runs := st.runs
 	i, j := 0, 0 // runs[i] holds n, runs[j] holds m
@@ -592,10 +604,10 @@ func (st *streamState) growth(a grundy.Multiplier, loID, upID, loSrc, upSrc, loS
 		gn, gm := runs[i].g, runs[j].g
 		diff := int(gm) - int(gn)
 		count := nEnd - n + 1
-		if dist[diff+256] == 0 {
-			first[diff+256] = n
+		if dist[diff] == 0 {
+			first[diff] = n
 		}
-		dist[diff+256] += count
+		dist[diff] += count
 		decades.addRange(n, nEnd, diff)
 		lo.Cases += count
 		up.Cases += count
@@ -619,10 +631,8 @@ func (st *streamState) growth(a grundy.Multiplier, loID, upID, loSrc, upSrc, loS
 		n = nEnd + 1
 	}
 	var diffs []map[string]int64
-	for k := range dist {
-		if dist[k] > 0 {
-			diffs = append(diffs, map[string]int64{"difference": int64(k - 256), "count": dist[k], "first_n": first[k]})
-		}
+	for _, k := range slices.Sorted(maps.Keys(dist)) {
+		diffs = append(diffs, map[string]int64{"difference": int64(k), "count": dist[k], "first_n": first[k]})
 	}
 	up.Stats = map[string]any{"differences": diffs, "by_decade": decades.rows()}
 	lo.closeRange()

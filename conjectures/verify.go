@@ -45,7 +45,7 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 		return nil, err
 	}
 	var paper, multRes []Result
-	var fullFib []uint8 // G(n) of a = 2 up to 10000, for the OEIS b-files
+	var fullFib []uint16 // G(n) of a = 2 up to 10000, for the OEIS b-files
 	var hFib []int64
 	fibN := -1
 	for _, a := range mults {
@@ -217,10 +217,10 @@ func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, e
 }
 
 // headOfFull reads G(n) for n <= min(k, N) from t's start values.
-func headOfFull(t *table.Table, k int) ([]uint8, error) {
+func headOfFull(t *table.Table, k int) ([]uint16, error) {
 	want := min(k, t.N()) + 1
-	var out []uint8
-	err := t.ScanStartValues(func(_ int, _, full []uint8) bool {
+	var out []uint16
+	err := t.ScanStartValues(func(_ int, _, full []uint16) bool {
 		out = append(out, full[:min(len(full), want-len(out))]...)
 		return len(out) < want
 	})

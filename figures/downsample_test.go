@@ -90,11 +90,11 @@ func TestEnvelopeLogBinsWiden(t *testing.T) {
 func TestBlockGrid(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, c := range []struct{ N, cells int }{{0, 5}, {10, 100}, {10, 3}, {99, 10}, {250, 37}} {
-		tab := &denseTable{rows: make([][]int16, c.N+1)}
+		tab := &denseTable{rows: make([][]uint16, c.N+1)}
 		for n := range tab.rows {
-			tab.rows[n] = make([]int16, n+1)
+			tab.rows[n] = make([]uint16, n+1)
 			for r := range tab.rows[n] {
-				tab.rows[n][r] = int16(rng.IntN(20))
+				tab.rows[n][r] = uint16(rng.IntN(20))
 			}
 		}
 		if c.N > 0 {

@@ -2,9 +2,7 @@ package figures
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
 
@@ -64,7 +62,7 @@ func need(path string) error {
 
 // denseTable holds G(n, r) for 0 <= r <= n <= N: rows[n][r].
 type denseTable struct {
-	rows [][]int16
+	rows [][]uint16
 	mult string
 }
 
@@ -81,50 +79,23 @@ func (s *Source) loadDense() (*denseTable, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
-	rd, err := table.OpenFile[table.DenseCell](path)
+	tab, err := table.Open(s.gdir)
 	if err != nil {
 		return nil, err
 	}
-	cells := rd.NumRows()
-	rd.Close()
-	// (N+1)(N+2)/2 cells.
-	N := int((math.Sqrt(8*float64(cells)+1)-3)/2 + 0.5)
-	if N < 0 || int64(N+1)*int64(N+2)/2 != cells {
-		return nil, fmt.Errorf("%s: %w: %d cells is not a triangle 0 <= r <= n <= N", path, table.ErrCorrupt, cells)
-	}
-	t := &denseTable{rows: make([][]int16, N+1), mult: s.mult.String()}
-	for n := range t.rows {
-		t.rows[n] = make([]int16, n+1)
-		for r := range t.rows[n] {
-			t.rows[n][r] = -1
-		}
-	}
-	_, err = table.Scan(path, 1<<16, func(b []table.DenseCell) error {
-		for _, c := range b {
-			if c.N < 0 || int(c.N) > N || c.R < 0 || c.R > c.N || c.G < 0 || c.G > math.MaxInt16 {
-				return fmt.Errorf("%s: %w: cell (%d, %d) = %d out of range", path, table.ErrCorrupt, c.N, c.R, c.G)
-			}
-			t.rows[c.N][c.R] = int16(c.G)
-		}
-		return nil
-	})
+	defer tab.Close()
+	rows, err := tab.DenseRows()
 	if err != nil {
 		return nil, err
 	}
-	for n, row := range t.rows {
-		for r, g := range row {
-			if g < 0 {
-				return nil, fmt.Errorf("%s: %w: cell (%d, %d) missing", path, table.ErrCorrupt, n, r)
-			}
-		}
-	}
+	t := &denseTable{rows: rows, mult: s.mult.String()}
 	s.dense = t
 	return t, nil
 }
 
 // startValues holds G(n, n-1) and G(n) for n = 0..N.
 type startValues struct {
-	start, full []uint8
+	start, full []uint16
 	mult        string
 }
 

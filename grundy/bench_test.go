@@ -22,16 +22,13 @@ func BenchmarkDense(b *testing.B) {
 // (g = 10, mid-table, where most rows offer the value).
 func BenchmarkSweep(b *testing.B) {
 	const N = 1000000
-	s := newSweeper(N)
-	var in []uint32
-	out := make([]uint32, N+1)
-	for v := 0; v < 10; v++ {
-		s.sweep(N, Fibonacci, v, in, nil, out, nil, nil, nil)
-		in, out = out, make([]uint32, N+1)
-	}
+	R := breakpointTable(N, Fibonacci)
+	in, out := R[9], make([]uint32, N+1)
+	s := newSweeper(N, Fibonacci)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s.sweep(N, Fibonacci, 10, in, nil, out, nil, nil, nil)
+		s.start(10, nil)
+		s.run(in, out)
 	}
 }
 

@@ -4,14 +4,16 @@ import (
 	"math"
 	"runtime"
 	"sync/atomic"
+	"time"
 )
 
 // Inf marks an absent breakpoint: R_g(n) = Inf means G(n, n) < g.
 const Inf = math.MaxUint32
 
-// MaxBreakpointN is the largest N the breakpoint engine accepts: rows and
-// quotas are stored as uint32 and bucket links as int32.
-const MaxBreakpointN = math.MaxInt32 - 1
+// MaxBreakpointN is the largest N the breakpoint engine accepts: rows,
+// breakpoints and window ends are uint32, with Inf = 2^32 - 1 kept apart,
+// so rows run to 2^32 - 2.
+const MaxBreakpointN = math.MaxUint32 - 1
 
 // A row n of the table is a non-decreasing step function r -> G(n, r) (the
 // mex of a growing set cannot drop), so it is stored as its breakpoints
@@ -45,7 +47,11 @@ type progress struct {
 // publishStride is how often (in rows) a sweep publishes its progress.
 const publishStride = 4096
 
+// It spins a little, then yields, then sleeps for growing spells (up to
+// 1 ms): a sweep waiting for another one must not take the core that one
+// needs when there are fewer cores than sweeps.
 func (p *progress) waitBeyond(n int64, stop *atomic.Bool) int64 {
+	sleep := 10 * time.Microsecond
 	for i := 0; ; i++ {
 		d := p.done.Load()
 		if d > n {
@@ -54,200 +60,13 @@ func (p *progress) waitBeyond(n int64, stop *atomic.Bool) int64 {
 		if stop != nil && stop.Load() {
 			return -1
 		}
-		if i > 32 {
+		switch {
+		case i < 64:
+		case i < 128:
 			runtime.Gosched()
+		default:
+			time.Sleep(sleep)
+			sleep = min(2*sleep, time.Millisecond)
 		}
 	}
-}
-
-// Start buckets. Row m joins the active set at n = m + lo(m). The buckets
-// for the positions of the current block of blockSize rows and the next one
-// live in a ring of 2*blockSize list heads, small enough to stay in cache;
-// a row whose start lies further ahead waits in a coarse bucket per block,
-// moved into the ring when its block is next. Lists link through next[m],
-// so the memory per row is one int32.
-const blockShift = 16
-
-// sweeper holds the scratch memory of one sweep; it is reused across values.
-type sweeper struct {
-	ring   []int32    // ring[s & ringMask]: first row whose interval starts at s (s in this block or the next), or -1
-	coarse []int32    // coarse[b]: rows starting in block b >= current+2, or -1
-	next   []int32    // next[m]: next row in the same bucket
-	active *activeSet // rows whose interval has started and not yet been seen to end
-	dirty  bool       // a stopped sweep left the buckets and active unclean
-	shift  int        // log2 of the block size (blockShift; tests use less)
-}
-
-func newSweeper(N int) *sweeper { return newSweeperBlocks(N, blockShift) }
-
-func newSweeperBlocks(N, shift int) *sweeper {
-	s := &sweeper{ring: make([]int32, 2<<shift), coarse: make([]int32, N>>shift+1), next: make([]int32, N+1), active: newActiveSet(N), shift: shift}
-	s.reset()
-	return s
-}
-
-func (s *sweeper) reset() {
-	for i := range s.ring {
-		s.ring[i] = -1
-	}
-	for i := range s.coarse {
-		s.coarse[i] = -1
-	}
-	s.active.clear()
-}
-
-// sweeperBytes is the memory of one sweeper.
-func sweeperBytes(N int) uint64 {
-	return uint64(N+1)*4 + activeSetBytes(N) + 4*(2<<blockShift+uint64(N>>blockShift+1))
-}
-
-// sweep computes out = R_{v+1} from in = R_v (in == nil means R_0 = 0). It
-// waits for in's progress and publishes its own. It returns the number of
-// finite entries of out, or -1 if stop was set before it finished.
-//
-// Row m is put in a start bucket when its own R_v(m) is known, and joins
-// the active set when n reaches the start of its interval. The latest row
-// offering v to n is the largest active m whose interval has not ended:
-// with k = n - m and R_{v+1}(m) = rr, it has ended when floor(a*k) >= rr,
-// that is P*k >= Q*rr, and then it stays ended for every later n. So the
-// largest active member is checked and dropped until one holds. Every
-// comparison with a is a product of integers; only the bucket of a row
-// needs ceil(R_v(m)/a).
-//
-// Rows are taken in chunks of at most publishStride that do not cross a
-// block: waiting for in, moving coarse buckets, publishing and checking
-// stop happen once per chunk. Until the first row enters a bucket nothing
-// can be active, so the leading rows with R_v = Inf (G(n, n) < v; more
-// of them for every value) are only marked Inf.
-//
-// If counts is not nil and in != nil, the sweep also records the rows
-// whose start value is v: G(n, n) = v exactly when R_v(n) <= n and no
-// row offers v to n (then R_{v+1}(n) = Inf; otherwise R_{v+1}(n) <= n).
-// So each counts.Full[n] is written once, by the sweep for its value, and
-// the rows with R_v(n) = n are noted (v must be <= MaxStartValue).
-func (s *sweeper) sweep(N int, a Multiplier, v int, in []uint32, inProg *progress, out []uint32, outProg *progress, counts *StartCounts, stop *atomic.Bool) int {
-	if s.dirty {
-		s.reset()
-		s.dirty = false
-	}
-	P, Q := a.P, a.Q
-	div := newCeilDiv(a)
-	var full []uint16
-	if counts != nil && in != nil {
-		full = counts.Full
-	}
-	g := uint16(v)
-	shift, ringMask := s.shift, len(s.ring)-1
-	chunk := min(publishStride, 1<<shift)
-	finite := 0
-	ready := int64(N + 1)
-	if inProg != nil {
-		ready = inProg.done.Load()
-	}
-	pushed := in == nil // some row may be in a bucket or active
-	// cur is the latest offering row found so far (-1: none), and curR its
-	// R_{v+1}(cur) (Inf: it never stops offering). Between one n and the
-	// next the active set only gains the rows whose interval starts and
-	// loses rows that ended, so cur stays the answer until it ends or a
-	// later row starts: the set is searched only then.
-	cur, curR := -1, uint32(0)
-	for n := 0; n <= N; {
-		end := min(N+1, (n&^(chunk-1))+chunk)
-		if int64(end) > ready {
-			if ready = inProg.waitBeyond(int64(end-1), stop); ready < 0 {
-				s.dirty = true
-				return -1
-			}
-		}
-		if !pushed {
-			for n < end && in[n] == Inf {
-				out[n] = Inf
-				n++
-			}
-			if n == end {
-				goto published
-			}
-			pushed = true
-		}
-		if n&(1<<shift-1) == 0 && in != nil {
-			// Block n>>shift begins: the rows starting in the block
-			// after it move from their coarse bucket into the ring.
-			if b := n>>shift + 1; b < len(s.coarse) {
-				for m := s.coarse[b]; m >= 0; {
-					nm := s.next[m]
-					st := int(m) + max(1, int(div.minRemoval(in[m])))
-					s.next[m] = s.ring[st&ringMask]
-					s.ring[st&ringMask] = m
-					m = nm
-				}
-				s.coarse[b] = -1
-			}
-		}
-		for ; n < end; n++ {
-			// Rows whose interval starts at n become active.
-			slot := &s.ring[n&ringMask]
-			for m := *slot; m >= 0; m = s.next[m] {
-				s.active.add(int(m))
-				if int(m) > cur {
-					cur, curR = int(m), out[m]
-				}
-			}
-			*slot = -1
-			if cur >= 0 && curR != Inf && P*uint64(n-cur) >= Q*uint64(curR) {
-				// cur has ended: find the latest row that has not.
-				s.active.remove(cur)
-				for cur = s.active.prev(cur - 1); cur >= 0; cur = s.active.prev(cur - 1) {
-					if curR = out[cur]; curR == Inf || P*uint64(n-cur) < Q*uint64(curR) {
-						break
-					}
-					s.active.remove(cur)
-				}
-			}
-			rv := uint32(0)
-			if in != nil {
-				rv = in[n]
-			}
-			if rv == Inf {
-				out[n] = Inf
-				continue
-			}
-			res := uint32(Inf)
-			if cur >= 0 {
-				res = max(rv, uint32(n-cur))
-				finite++
-			}
-			out[n] = res
-			if full != nil && rv <= uint32(n) {
-				if cur < 0 {
-					full[n] = g
-				}
-				if rv == uint32(n) {
-					counts.noteEqual(n, v)
-				}
-			}
-			// Row n offers v to rows n + k for k from lo = max(1, ceil(rv/a))
-			// while floor(a*k) < res: none if floor(a*lo) >= res.
-			lo := max(1, int(div.minRemoval(rv)))
-			if st := n + lo; (res == Inf || P*uint64(lo) < Q*uint64(res)) && st <= N {
-				var h *int32
-				if st>>shift <= n>>shift+1 {
-					h = &s.ring[st&ringMask]
-				} else {
-					h = &s.coarse[st>>shift]
-				}
-				s.next[n] = *h
-				*h = int32(n)
-			}
-		}
-	published:
-		if outProg != nil {
-			outProg.done.Store(int64(end))
-		}
-		if stop != nil && stop.Load() && end <= N {
-			s.dirty = true
-			return -1
-		}
-	}
-	s.active.clear()
-	return finite
 }

@@ -10,12 +10,35 @@ import (
 )
 
 // breakpointTable computes all R_g by sequential sweeps: rows[g-1] = R_g.
-func breakpointTable(N int, a Multiplier) [][]uint32 { return breakpointTableBlocks(N, a, blockShift) }
+func breakpointTable(N int, a Multiplier) [][]uint32 {
+	return breakpointTableBlocks(N, a, pendingShift)
+}
 
 // breakpointTableBlocks is breakpointTable with start-bucket blocks of
-// 2^shift rows: small blocks send most rows through the coarse buckets.
+// 2^shift rows: small blocks send most windows through the coarse buckets.
+// Rows go to the sweeper in uneven pieces, as a pipeline may hand them.
 func breakpointTableBlocks(N int, a Multiplier, shift int) [][]uint32 {
-	s := newSweeperBlocks(N, shift)
+	s := newSweeperBlocks(N, a, shift)
+	var rows [][]uint32
+	in := make([]uint32, N+1) // R_0 = 0
+	for {
+		out := make([]uint32, N+1)
+		s.start(len(rows), nil)
+		for n0, step := 0, 1; n0 <= N; n0, step = n0+step, step*3%1000+1 {
+			n1 := min(N+1, n0+step)
+			s.run(in[n0:n1], out[n0:n1])
+		}
+		if s.finite == 0 {
+			return rows
+		}
+		rows = append(rows, out)
+		in = out
+	}
+}
+
+// breakpointTableV1 is breakpointTable computed by the first engine.
+func breakpointTableV1(N int, a Multiplier) [][]uint32 {
+	s := newSweeperV1(N)
 	var rows [][]uint32
 	var in []uint32
 	for {
@@ -25,6 +48,25 @@ func breakpointTableBlocks(N int, a Multiplier, shift int) [][]uint32 {
 		}
 		rows = append(rows, out)
 		in = out
+	}
+}
+
+// TestSweepEqualsV1 compares every R_g with the first engine's, which
+// shares no code with this one, for several multipliers far beyond the
+// dense engine's range.
+func TestSweepEqualsV1(t *testing.T) {
+	N := 300000
+	if testing.Short() {
+		N = 30000
+	}
+	for _, str := range []string{"1", "11/10", "3/2", "2", "5/2", "3", "7/2", "13/5", "10"} {
+		a, _ := ParseMultiplier(str)
+		want := breakpointTableV1(N, a)
+		for _, shift := range []int{pendingShift, 5} {
+			if got := breakpointTableBlocks(N, a, shift); !reflect.DeepEqual(got, want) {
+				t.Fatalf("a=%s, blocks of 2^%d: %d arrays, first engine %d, or they differ", str, shift, len(got), len(want))
+			}
+		}
 	}
 }
 
@@ -249,4 +291,105 @@ func sameCounts(a, b *StartCounts) bool {
 		}
 	}
 	return true
+}
+
+// TestBreakpointsSparse runs the sparse pipeline (one array, rings between
+// the sweeps of a chain) and checks the counts against a full run, the
+// arrays emitted at chain ends against the sequential sweep, a resume in
+// sparse mode, and that a run whose emission holds R_g waits for it.
+func TestBreakpointsSparse(t *testing.T) {
+	// More rows than a ring holds (2^20): the rings wrap.
+	N := 1<<20 + 12345
+	if testing.Short() {
+		N = 300000
+	}
+	for _, str := range []string{"2", "3/2", "1"} {
+		a, _ := ParseMultiplier(str)
+		want := NewStartCounts(N)
+		var arrays [][]uint32
+		wantG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 1, Counts: want, Emit: func(g int, R []uint32) error {
+			arrays = append(arrays, append([]uint32(nil), R...))
+			return nil
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []int{1, 2, 3, 8} {
+			got := NewStartCounts(N)
+			var gs []int
+			maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: w, Counts: got, Sparse: true, EmitHeld: func(g int, R []uint32, release func()) error {
+				gs = append(gs, g)
+				if g%w != 0 {
+					t.Errorf("a=%s, %d workers: emitted g=%d, not a chain end", str, w, g)
+				}
+				if !reflect.DeepEqual(R, arrays[g-1]) {
+					t.Errorf("a=%s, %d workers: emitted R_%d differs", str, w, g)
+				}
+				// Hold R a little: the sweep that overwrites it must wait.
+				go func() {
+					time.Sleep(2 * time.Millisecond)
+					if !reflect.DeepEqual(R, arrays[g-1]) {
+						t.Errorf("a=%s, %d workers: R_%d overwritten while held", str, w, g)
+					}
+					release()
+				}()
+				return nil
+			}})
+			if err != nil || maxG != wantG {
+				t.Fatalf("a=%s, %d workers: maxG %d (want %d), %v", str, w, maxG, wantG, err)
+			}
+			if !sameCounts(got, want) {
+				t.Fatalf("a=%s, %d workers: sparse counts differ", str, w)
+			}
+			if len(gs) != wantG/w {
+				t.Fatalf("a=%s, %d workers: emitted %v", str, w, gs)
+			}
+		}
+		// Resume from g = 4 in sparse mode.
+		g := 4
+		resumed := NewStartCounts(N)
+		snap := NewStartCounts(N)
+		for k := 1; k <= g; k++ {
+			snap.Add(k, arrays[k-1])
+		}
+		for n := 0; n <= N; n++ {
+			resumed.Full[n] = snap.Full[n]
+			resumed.SetStart(n, snap.StartValue(n))
+		}
+		maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: g, FromR: arrays[g-1], Counts: resumed, Sparse: true})
+		if err != nil || maxG != wantG || !sameCounts(resumed, want) {
+			t.Fatalf("a=%s: sparse resume from g=%d: %v, maxG %d", str, g, err, maxG)
+		}
+	}
+	// Cancelling stops a sparse run.
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(5*time.Millisecond, cancel)
+	if _, err := Breakpoints(ctx, BreakpointConfig{N: N, Mult: Fibonacci, Workers: 2, Counts: NewStartCounts(N), Sparse: true}); err == nil {
+		t.Fatal("cancelled sparse run returned no error")
+	}
+}
+
+// TestBreakpointsEqualBrute compares every cell with the oracle, which
+// shares no code with the engine.
+func TestBreakpointsEqualBrute(t *testing.T) {
+	N := 300
+	if testing.Short() {
+		N = 120
+	}
+	for _, str := range []string{"1", "3/2", "2", "5/2", "3", "13/5"} {
+		a, _ := ParseMultiplier(str)
+		R := breakpointTable(N, a)
+		b := Brute(N, a.Rat())
+		for n := 0; n <= N; n++ {
+			g := 0
+			for r := 0; r <= n; r++ {
+				for g < len(R) && R[g][n] <= uint32(r) {
+					g++
+				}
+				if want := b[n][r]; g != want {
+					t.Fatalf("a=%s: G(%d,%d) from breakpoints %d, oracle %d", str, n, r, g, want)
+				}
+			}
+		}
+	}
 }

@@ -18,9 +18,35 @@
 //     the engines and exists to test them.
 //   - Breakpoints computes the table as breakpoints R_g(n), the least r with
 //     G(n, r) >= g, one sweep over n per value g, sweeps pipelined across
-//     workers (breakpoint.go, activeset.go, pipeline.go); its output does not
-//     depend on the number of workers and equals Dense on every cell tested.
-//     StartCounts gathers G(n, n) and G(n, n-1) from it.
+//     workers (breakpoint.go, sweep.go, pipeline.go); its output does not
+//     depend on the number of workers and equals Dense on every cell for
+//     n <= 5000, the oracle for n <= 300, and the first engine (kept in
+//     v1_sweep_test.go) on every R_g to 3*10^5, for several multipliers.
+//     StartCounts gathers G(n, n) and G(n, n-1) from it. Rows run to
+//     2^32 - 2 (MaxBreakpointN) and values to 65535 (MaxStartValue); a
+//     value beyond is ErrOverflow, reported by the sweep that finds it.
+//   - Zeckendorf gives the parts z_1(n) < z_2(n) < ... of n.
+//
+// Engine v2, what each byte per row is for (W workers, N+1 rows):
+//   - R arrays, 4 bytes a row each (uint32, Inf = 2^32-1). A start-values
+//     run (Sparse) keeps one: a chain of W sweeps reads R_g from it, hands
+//     R_{g+1}..R_{g+W-1} on through rings of 2^20 rows (4 MiB each), and the
+//     last sweep writes R_{g+W} over R_g behind the first. A run that
+//     writes every R_g keeps W+1 arrays and one per file being written.
+//   - Start values, 2 bytes a row (StartCounts.Full, uint16), plus a map
+//     of the few rows with G(n, n-1) != G(n, n) and a bit per 256 rows.
+//   - Per sweep, the windows that have not started yet: 16-byte records
+//     (row, start, end, link) in pages of 2^14, at most 16-25% of the rows
+//     at once (a = 2: 15.6% at N = 10^7; PendingShare measures it with a
+//     pilot run), so 2.5-4 bytes a row a sweep; list heads for two blocks
+//     of 2^14 rows and one per later block. Rows that offer nothing (77%
+//     for a = 2) cost nothing.
+//   - The staircase of open windows: at most ten entries seen.
+//
+// So a = 2 with W = 2 needs about 4 + 2 + 2*2.5 = 11 bytes a row, against
+// 4(W+1) + 4W + 1 = 21 before; BreakpointBytes is the estimate that the
+// memory guard uses.
+//
 //   - Zeckendorf gives the parts z_1(n) < z_2(n) < ... of n.
 //
 // It owns the game and its engines, and must not touch files: tables are

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // BreakpointConfig configures Breakpoints.
@@ -40,36 +41,143 @@ type BreakpointConfig struct {
 	// should release R before it returns).
 	EmitHeld func(g int, R []uint32, release func()) error
 	Hold     int
+
+	// Sparse says that only Counts and checkpoints are wanted. Then a
+	// chain of Workers sweeps hand rows to each other through small rings,
+	// and R_g is kept whole only at the end of a chain, every Workers-th g
+	// (g - FromG a multiple of Workers); only those g are emitted. The last
+	// sweep of a chain writes R_g over the R_{g-Workers} that the first
+	// one has read: one array of N+1 rows instead of Workers+1. While
+	// Emit(g) holds R_g, the chain that overwrites it waits.
+	Sparse bool
 }
 
-// BreakpointBytes is the memory of Breakpoints in bytes, not counting
-// Counts: workers+1+hold breakpoint arrays of 4 bytes per row and one
-// sweeper per worker (4 bytes per row and a bit set). Nothing else grows
-// with N.
-func BreakpointBytes(N, workers, hold int) uint64 {
+// ringRows is the size of the ring between two sweeps of a chain (Sparse):
+// a sweep runs at most this many rows ahead of the one that reads it.
+const ringRows = 1 << 20
+
+// BreakpointBytes estimates the memory of Breakpoints in bytes, not
+// counting Counts: the arrays of 4 bytes per row that are kept whole
+// (Workers+1+Hold, or one when sparse), the rings, and one sweeper per
+// worker: its start buckets, and its records, 16 bytes per window that has
+// not started. How many windows wait at once depends on a; a pilot run of
+// the sweeps at N' = min(N, 2^20) measures the largest share of rows
+// (PendingShare), which shrinks slowly with N (for a = 2: 17.3% at 3e6,
+// 15.6% at 1e7), so the estimate errs high.
+func BreakpointBytes(N int, a Multiplier, workers, hold int, sparse bool) uint64 {
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	return uint64(workers+1+max(hold, 0))*4*uint64(N+1) + uint64(workers)*sweeperBytes(N)
+	arrays := uint64(workers + 1 + max(hold, 0))
+	rings := uint64(0)
+	if sparse {
+		arrays, rings = 1, uint64(max(workers-1, 0))
+	}
+	records := uint64(PendingShare(a, N)*float64(N+1)) + 1<<pageShift
+	return arrays*4*uint64(N+1) + rings*4*ringRows + uint64(workers)*(sweeperBytes(N)+16*records)
+}
+
+// stream carries R_{v+1} from the sweep that writes it to the one that
+// reads it: all N+1 rows, or a ring of the last ringRows.
+type stream struct {
+	buf  []uint32
+	ring bool
+	prog progress // rows written
+	read progress // rows read; rings only
+}
+
+func (s *stream) rows(n0, n1 int) []uint32 {
+	if s.ring {
+		o := n0 & (len(s.buf) - 1)
+		return s.buf[o : o+n1-n0]
+	}
+	return s.buf[n0:n1]
 }
 
 type sweepJob struct {
-	v      int
-	in     *sweepJob // the job whose out is this one's in (nil for R_0)
-	out    []uint32
-	prog   *progress
-	finite int
-	done   chan struct{}
-	// users of out: the next sweep, and EmitHeld until it releases it;
-	// the last to finish returns out to the pool.
+	v    int
+	in   *sweepJob // the job whose out is this one's in (nil for R_0)
+	out  *stream
+	emit bool // out is kept whole and emitted
+	// sparse: the emission of the array this job overwrites; the job
+	// starts when it is released.
+	after    chan struct{}
+	released chan struct{} // closed when this job's emission is released
+	finite   int
+	done     chan struct{}
+	// users of a whole out: the next sweep, and EmitHeld until it
+	// releases it; the last to finish returns out to the pool.
 	users atomic.Int32
+}
+
+// sweepStream runs sw over all rows from in (nil: R_0 = 0) into out,
+// publishing its progress every publishStride rows. It returns the
+// number of finite entries of out, or -1 if stop was set before it
+// finished.
+func (sw *sweeper) sweepStream(in, out *stream, zero []uint32, stop *atomic.Bool) int {
+	N := sw.N
+	for n0 := 0; n0 <= N; n0 += publishStride {
+		n1 := min(N+1, n0+publishStride)
+		src := zero[:n1-n0]
+		// A sweep that has to wait for another waits for a good stretch
+		// (a quarter of a ring ahead, or half a ring freed), so that waits,
+		// and the wake-ups they cost when the cores are busy, are rare.
+		// The two thresholds leave a gap, so the two cannot wait for each
+		// other at once.
+		if in != nil {
+			if in.prog.done.Load() < int64(n1) {
+				target := min(int64(N+1), int64(n1+ringRows/4))
+				if in.prog.waitBeyond(target-1, stop) < 0 {
+					return -1
+				}
+			}
+			src = in.rows(n0, n1)
+		}
+		if out.ring {
+			if need := int64(n1 - len(out.buf)); need > 0 && out.read.done.Load() < need {
+				if out.read.waitBeyond(need+ringRows/2-1, stop) < 0 {
+					return -1
+				}
+			}
+		}
+		sw.run(src, out.rows(n0, n1))
+		out.prog.done.Store(int64(n1))
+		if in != nil && in.ring {
+			in.read.done.Store(int64(n1))
+		}
+		if stop.Load() && n1 <= N {
+			return -1
+		}
+	}
+	return sw.finite
+}
+
+// waitClosed waits until c is closed (nil: at once), and reports false if
+// stop was set first.
+func waitClosed(c chan struct{}, stop *atomic.Bool) bool {
+	if c == nil {
+		return true
+	}
+	t := time.NewTicker(5 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-c:
+			return true
+		case <-t.C:
+			if stop.Load() {
+				return false
+			}
+		}
+	}
 }
 
 // Breakpoints computes the breakpoint table R_g(n) for 0 <= n <= N, value
 // by value, and hands each R_g to cfg.Emit in order. Sweeps for consecutive
 // values run concurrently on cfg.Workers goroutines, each following the one
 // before it; what is emitted does not depend on the number of workers. It
-// returns the largest g emitted, which is max G(n, n) over n <= N.
+// returns the largest g with a row of value g, which is max G(n, n) over
+// n <= N.
 func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 	N, a := cfg.N, cfg.Mult
 	if N < 0 || N > MaxBreakpointN {
@@ -91,27 +199,41 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 		hold = 0
 		emit = func(g int, R []uint32, release func()) error {
 			defer release()
+			if cfg.Emit == nil {
+				return nil
+			}
 			return cfg.Emit(g, R)
 		}
 	}
 	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	sweepers := make(chan *sweeper, W)
 	for i := 0; i < W; i++ {
 		sweepers <- nil // allocated on first use
 	}
-	// W+1 arrays: W sweeps each write one, and the input of the oldest is
-	// the array being emitted; it returns to the pool once the sweep that
-	// reads it is done, which is after its emission. EmitHeld may keep
-	// hold more.
-	arrays := make(chan []uint32, W+1+hold)
-	for i := 0; i < W+1+hold; i++ {
+	// Whole arrays: W+1 when every R_g is emitted (W sweeps each write
+	// one, and the input of the oldest is the array being emitted; it
+	// returns to the pool once the sweep that reads it is done, which is
+	// after its emission), and EmitHeld may keep hold more. Sparse: the
+	// array a chain of W sweeps reads and the one it writes.
+	nArrays := W + 1 + hold
+	if cfg.Sparse {
+		nArrays = 1
+	}
+	arrays := make(chan []uint32, nArrays)
+	for i := 0; i < nArrays; i++ {
 		arrays <- nil
 	}
+	rings := make(chan []uint32, W)
+	for i := 0; i < W; i++ {
+		rings <- nil
+	}
 	drop := func(j *sweepJob) {
-		if j != nil && j.users.Add(-1) == 0 {
-			arrays <- j.out
+		if j != nil && j.emit && !cfg.Sparse && j.users.Add(-1) == 0 {
+			arrays <- j.out.buf
 		}
 	}
+	var whole []uint32 // sparse: the one array
 	getArray := func() []uint32 {
 		b := <-arrays
 		if b == nil {
@@ -119,6 +241,7 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 		}
 		return b
 	}
+	zero := make([]uint32, publishStride)
 	jobs := make(chan *sweepJob, W+1)
 
 	// The launcher starts sweep v as soon as a sweeper and an array are
@@ -126,30 +249,59 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 	go func() {
 		defer close(jobs)
 		var in *sweepJob
+		var lastWhole chan struct{} // sparse: released when R in whole may be overwritten
+		if cfg.Sparse {
+			whole = getArray()
+		}
 		if cfg.FromG > 0 {
-			in = &sweepJob{out: getArray(), prog: &progress{}}
-			copy(in.out, cfg.FromR)
-			in.prog.done.Store(int64(N + 1))
+			in = &sweepJob{out: &stream{buf: whole}, emit: true, released: make(chan struct{})}
+			if !cfg.Sparse {
+				in.out.buf = getArray()
+			}
+			copy(in.out.buf, cfg.FromR)
+			in.out.prog.done.Store(int64(N + 1))
 			in.users.Store(1)
+			close(in.released) // nothing holds FromR's copy
+			lastWhole = in.released
 		}
 		for v := cfg.FromG; !stop.Load(); v++ {
 			sw := <-sweepers
 			if sw == nil {
-				sw = newSweeper(N)
+				sw = newSweeper(N, a)
 			}
-			j := &sweepJob{v: v, in: in, out: getArray(), prog: &progress{}, done: make(chan struct{})}
-			j.users.Store(1) // the next sweep; the emission adds itself
+			j := &sweepJob{v: v, in: in, done: make(chan struct{})}
+			j.emit = !cfg.Sparse || (v+1-cfg.FromG)%W == 0
+			switch {
+			case j.emit && cfg.Sparse:
+				j.out = &stream{buf: whole}
+				j.users.Store(1)
+				j.released = make(chan struct{})
+				j.after = lastWhole
+				lastWhole = j.released
+			case j.emit:
+				j.out = &stream{buf: getArray()}
+				j.users.Store(1) // the next sweep; the emission adds itself
+			default:
+				r := <-rings
+				if r == nil {
+					r = make([]uint32, ringRows)
+				}
+				j.out = &stream{buf: r, ring: true}
+			}
 			go func(j *sweepJob, sw *sweeper) {
-				counts := cfg.Counts
-				if j.v > MaxStartValue {
-					counts = nil // reported as an overflow before it is needed
-				}
-				var in []uint32
-				var inProg *progress
+				var in *stream
 				if j.in != nil {
-					in, inProg = j.in.out, j.in.prog
+					in = j.in.out
 				}
-				j.finite = sw.sweep(N, a, j.v, in, inProg, j.out, j.prog, counts, &stop)
+				sw.start(j.v, cfg.Counts)
+				if waitClosed(j.after, &stop) {
+					j.finite = sw.sweepStream(in, j.out, zero, &stop)
+				} else {
+					j.finite = -1
+				}
+				if in != nil && in.ring {
+					rings <- in.buf
+				}
 				sweepers <- sw
 				close(j.done)
 			}(j, sw)
@@ -174,12 +326,18 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			complete = true // no row has value v+1: the table is complete
 		case cfg.Counts != nil && j.v+1 > MaxStartValue:
 			err = fmt.Errorf("%w: G(n) = %d exceeds %d", ErrOverflow, j.v+1, MaxStartValue)
-		default:
+		case j.emit:
 			j.users.Add(1)
 			var once sync.Once
-			if err = emit(j.v+1, j.out, func() { once.Do(func() { drop(j) }) }); err == nil {
+			release := func() { once.Do(func() { drop(j) }) }
+			if cfg.Sparse {
+				release = func() { once.Do(func() { close(j.released) }) }
+			}
+			if err = emit(j.v+1, j.out.buf, release); err == nil {
 				maxG = j.v + 1
 			}
+		default:
+			maxG = j.v + 1
 		}
 		if err != nil || complete {
 			stop.Store(true)
@@ -196,9 +354,9 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 // of a row can equal n when its last value jumps by more than one, as in
 // row 2, so the exception records the least such g.)
 type StartCounts struct {
-	Full  []uint16      // G(n, n): the largest g with R_g(n) <= n
-	first map[int32]int // for rows with some R_g(n) = n: the least such g
-	mu    sync.Mutex    // guards first
+	Full  []uint16       // G(n, n): the largest g with R_g(n) <= n
+	first map[uint32]int // for rows with some R_g(n) = n: the least such g
+	mu    sync.Mutex     // guards first
 	// marks has a bit per block of 256 rows, set once a row of the block
 	// is in first, so that reading the start value of the other rows,
 	// one per row at N = 10^9, costs no lock and no map lookup.
@@ -209,7 +367,7 @@ const markShift = 8 // rows per mark: 1 << markShift
 
 // NewStartCounts returns counts for 0 <= n <= N, all zero.
 func NewStartCounts(N int) *StartCounts {
-	return &StartCounts{Full: make([]uint16, N+1), first: map[int32]int{}, marks: make([]atomic.Uint64, N>>markShift>>6+1)}
+	return &StartCounts{Full: make([]uint16, N+1), first: map[uint32]int{}, marks: make([]atomic.Uint64, N>>markShift>>6+1)}
 }
 
 func (c *StartCounts) mark(n int) {
@@ -248,8 +406,8 @@ func (c *StartCounts) Add(g int, R []uint32) error {
 // noteEqual records that R_g(n) = n.
 func (c *StartCounts) noteEqual(n, g int) {
 	c.mu.Lock()
-	if f, ok := c.first[int32(n)]; !ok || g < f {
-		c.first[int32(n)] = g
+	if f, ok := c.first[uint32(n)]; !ok || g < f {
+		c.first[uint32(n)] = g
 	}
 	c.mark(n)
 	c.mu.Unlock()
@@ -260,7 +418,7 @@ func (c *StartCounts) noteEqual(n, g int) {
 func (c *StartCounts) SetStart(n, s int) {
 	if s < int(c.Full[n]) {
 		c.mu.Lock()
-		c.first[int32(n)] = s + 1
+		c.first[uint32(n)] = s + 1
 		c.mark(n)
 		c.mu.Unlock()
 	}
@@ -297,7 +455,7 @@ func (c *StartCounts) firstEqual(n int) (int, bool) {
 		return 0, false
 	}
 	c.mu.Lock()
-	f, ok := c.first[int32(n)]
+	f, ok := c.first[uint32(n)]
 	c.mu.Unlock()
 	return f, ok
 }

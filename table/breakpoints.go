@@ -16,8 +16,9 @@ import (
 // so the files hold several times fewer rows than the table has
 // breakpoints, and Parquet's per-value cost shrinks with them.
 //
-// The breakpoint engine stops at n = 2^31 - 2, so int32 holds every
-// column; int32 columns write in half the time of int64 ones. Each file
+// int32 holds every column up to n = 2^31 - 1 (MaxBreakpointFileN; the
+// engine goes further, to 2^32 - 2, for start values only); int32 columns
+// write in half the time of int64 ones. Each file
 // holds one g, so the g column is constant, hence sorted, and
 // delta-encoded: its deltas are all zero and pack to nothing. (A
 // dictionary gives as small a file but costs a hash probe per row.)
@@ -27,6 +28,10 @@ type Breakpoint struct {
 	RMin int32 `parquet:"r_min,delta"`
 	Run  int32 `parquet:"run,delta"`
 }
+
+// MaxBreakpointFileN is the largest row a breakpoint file can hold: its
+// columns are int32. Start values (int64 n) reach grundy.MaxBreakpointN.
+const MaxBreakpointFileN = math.MaxInt32
 
 // OpenBreakpoints opens a breakpoint file for reading, and refuses one
 // without the run column: files written before it existed hold a row per

@@ -33,6 +33,26 @@ type BuildConfig struct {
 	Done    func(g, firstN int) // called when value g is complete; firstN is the least n with G(n) >= g, or -1
 }
 
+// maxStoredValue is the largest G(n) a table stores: StartCounts and the
+// checkpoint hold 2 bytes per value (grundy.MaxStartValue). A variable so
+// that a test can lower it and meet the overflow at a size it can run.
+var maxStoredValue = grundy.MaxStartValue
+
+// OverflowError is the error of a run whose G(n) passes the largest value a
+// table stores, 65535 (grundy.MaxStartValue). It names the run's
+// multiplier and N, and wraps grundy.ErrOverflow.
+type OverflowError struct {
+	Mult grundy.Multiplier
+	N    int
+	G    int // the value that does not fit: the largest stored value + 1
+}
+
+func (e *OverflowError) Error() string {
+	return fmt.Sprintf("a = %s, N = %d: G(n) reaches %d, beyond the largest value a table stores (%d)", e.Mult, e.N, e.G, e.G-1)
+}
+
+func (e *OverflowError) Unwrap() error { return grundy.ErrOverflow }
+
 // writerBytes is the memory of one Parquet writer's buffers.
 const writerBytes = 256 << 20
 
@@ -41,9 +61,9 @@ const writerBytes = 256 << 20
 // that many, the dense side table of rows n <= denseN included. Each writer holds its R_g, 4 bytes per row, so that encoding
 // (as costly as the sweeps) overlaps them; with less memory, fewer, down to
 // 0: files written in turn. ok is false when even that does not fit.
-func PlanBuild(N, workers int, breakpoints bool, denseN int, maxMem uint64) (writers int, need uint64, ok bool) {
+func PlanBuild(N int, a grundy.Multiplier, workers int, breakpoints bool, denseN int, maxMem uint64) (writers int, need uint64, ok bool) {
 	est := func(hold int) uint64 {
-		return grundy.BreakpointBytes(N, workers, hold) + grundy.StartCountsBytes(N) + uint64(max(hold, 1))*writerBytes + grundy.DenseBytes(max(denseN, 0))
+		return grundy.BreakpointBytes(N, a, workers, hold, !breakpoints) + grundy.StartCountsBytes(N) + uint64(max(hold, 1))*writerBytes + grundy.DenseBytes(max(denseN, 0))
 	}
 	if breakpoints {
 		writers = workers
@@ -62,10 +82,16 @@ func PlanBuild(N, workers int, breakpoints bool, denseN int, maxMem uint64) (wri
 // run completes, so an earlier complete table is never damaged. Dir/.run/
 // also holds checkpoint.bin: a run killed at any point and started again
 // with the same parameters resumes from the last checkpoint and ends with
-// byte-identical files. A checkpoint holds 6 bytes per row, so until one
+// byte-identical files. A checkpoint holds 8 bytes per row, so until one
 // has been timed the first comes after ten times its estimated writing time
 // (at 200 MB/s), and later ones after twenty times the measured one:
 // writing them stays near 5% of the run.
+//
+// A run whose G(n) passes 65535 stops with an *OverflowError as soon as the
+// engine finds a row with G(n) = 65536, that is when the sweep for the
+// value 65535 completes; it writes no files and removes Dir/.run/, since
+// the same run would overflow again. It cannot happen below
+// N = grundy.FirstWithValueBound(a, 65536) (2,147,450,880 for a = 1).
 //
 // It returns the largest value G(n), and the time the engine took.
 func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duration, err error) {
@@ -73,6 +99,9 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 		if cfg.Log != nil {
 			fmt.Fprintf(cfg.Log, format, args...)
 		}
+	}
+	if cfg.Breakpoints && cfg.N > MaxBreakpointFileN {
+		return 0, 0, fmt.Errorf("N = %d: breakpoint files hold rows up to %d (int32 columns); start values alone (-breakpoints=false) go to %d", cfg.N, MaxBreakpointFileN, grundy.MaxBreakpointN)
 	}
 	dir := cfg.Dir
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -96,6 +125,8 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 	case errors.Is(err, os.ErrNotExist):
 	case errors.Is(err, errStale):
 		logf("grundy: ignoring an unfinished run with other parameters in %s\n", work)
+	case errors.Is(err, errOldFormat):
+		logf("grundy: ignoring an unfinished run left by another fibnim version (its checkpoint format differs) in %s\n", work)
 	default:
 		logf("grundy: ignoring an unusable checkpoint: %v\n", err)
 	}
@@ -129,17 +160,22 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 	lastCk := time.Now()
 	ckGap := cfg.CheckpointEvery
 	if ckGap > 0 {
-		ckGap = max(ckGap, 10*time.Duration(6*float64(cfg.N+1)/200e6*float64(time.Second)))
+		ckGap = max(ckGap, 10*time.Duration(float64(checkpointBytes(cfg.N))/200e6*float64(time.Second)))
 	}
 	files := newFileWriters(ctx, max(hold, 1))
 	saved := ck.G > 0 // a checkpoint is on disk: this run resumed from one
 	// emit hands R_g to a file writer, which calls release once the file
 	// is written. A checkpoint at g claims the files up to g, so it first
 	// waits for every file in flight, and keeps R until it is saved.
+	overflow := &OverflowError{Mult: cfg.Mult, N: cfg.N, G: maxStoredValue + 1}
 	emit := func(g int, R []uint32, release func()) error {
 		if err := files.failed(); err != nil {
 			release()
 			return err
+		}
+		if g > maxStoredValue {
+			release()
+			return overflow
 		}
 		first := -1
 		for n, r := range R {
@@ -187,9 +223,15 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 		}
 		return nil
 	}
-	maxG, err = grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: cfg.N, Mult: cfg.Mult, Workers: cfg.Workers, FromG: ck.G, FromR: ck.R, Counts: counts, EmitHeld: emit, Hold: hold})
+	maxG, err = grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: cfg.N, Mult: cfg.Mult, Workers: cfg.Workers, FromG: ck.G, FromR: ck.R, Counts: counts, EmitHeld: emit, Hold: hold, Sparse: !cfg.Breakpoints})
 	if werr := files.wait(); err == nil {
 		err = werr
+	}
+	if errors.Is(err, grundy.ErrOverflow) {
+		// The same run would overflow again: nothing in .run/ is worth
+		// resuming from.
+		os.RemoveAll(work)
+		return 0, 0, overflow
 	}
 	if err != nil {
 		if ctx.Err() != nil {

@@ -125,13 +125,15 @@ func readAll64(r parquet.Int64Reader, v []int64) []int64 {
 // ScanStartValues streams the start values in n order, a row group at a
 // time: fn gets the first n of the batch and G(n, n-1), G(n, n) for it
 // (slices reused by the next call) and returns false to stop. A row out of
-// order or a value outside 0..255 is an error wrapping ErrCorrupt.
-func (t *Table) ScanStartValues(fn func(lo int, start, full []uint8) bool) error {
+// order or a value outside 0..grundy.MaxStartValue (65535) is an error
+// wrapping ErrCorrupt. The value columns may be stored as any integer type
+// (the writer uses int32; uint16 columns read the same).
+func (t *Table) ScanStartValues(fn func(lo int, start, full []uint16) bool) error {
 	if t.closed {
 		return ErrClosed
 	}
 	path := t.dir + string(os.PathSeparator) + StartValuesFile
-	var start, full []uint8
+	var start, full []uint16
 	var bad error
 	next := int64(0)
 	stopped := false
@@ -139,12 +141,12 @@ func (t *Table) ScanStartValues(fn func(lo int, start, full []uint8) bool) error
 		start, full = start[:0], full[:0]
 		for i, n := range v[0] {
 			s, g := v[1][i], v[2][i]
-			if n != next || n > int64(t.n) || s < 0 || s > 255 || g < 0 || g > 255 {
+			if n != next || n > int64(t.n) || !startValueOK(s) || !startValueOK(g) {
 				bad = fmt.Errorf("%s: %w: row %d is n = %d, g_start = %d, g_full = %d", path, ErrCorrupt, next, n, s, g)
 				return false
 			}
-			start = append(start, uint8(s))
-			full = append(full, uint8(g))
+			start = append(start, uint16(s))
+			full = append(full, uint16(g))
 			next++
 		}
 		if !fn(int(lo), start, full) {

@@ -27,8 +27,8 @@ type Table struct {
 	engine string
 	meta   map[string]string
 
-	denseN int // largest row of dense.parquet, -1 if absent
-	dense  [][]int16
+	denseN int        // largest row of dense.parquet, -1 if absent
+	dense  [][]uint16 // rows of dense.parquet, once read
 
 	closed bool
 
@@ -252,7 +252,8 @@ func (t *Table) MaxValue() (int, error) {
 
 // StartValues returns start[n] = G(n, n-1) (G(0, 0) for n = 0) and
 // full[n] = G(n) = G(n, n) for every n = 0..N.
-func (t *Table) StartValues() (start, full []uint8, err error) {
+// They take 2 bytes per row each.
+func (t *Table) StartValues() (start, full []uint16, err error) {
 	if t.closed {
 		return nil, nil, ErrClosed
 	}
@@ -467,20 +468,25 @@ func (t *Table) loadDense(n int) error {
 	if t.dense != nil {
 		return nil
 	}
-	rows := make([][]int16, t.denseN+1)
+	rows := make([][]uint16, t.denseN+1)
 	for m := range rows {
-		rows[m] = make([]int16, m+1)
-		for r := range rows[m] {
-			rows[m][r] = -1
-		}
+		rows[m] = make([]uint16, m+1)
 	}
+	// seen has a bit per cell, so that a missing or repeated cell is
+	// caught whatever its value (every uint16 is a value).
+	seen := make([]uint64, (int64(t.denseN+1)*int64(t.denseN+2)/2+63)/64)
 	path := filepath.Join(t.dir, DenseFile)
 	_, err := Scan(path, 1<<16, func(b []DenseCell) error {
 		for _, c := range b {
-			if c.N < 0 || int(c.N) > t.denseN || c.R < 0 || c.R > c.N || c.G < 0 || c.G > 1<<15-1 {
+			if c.N < 0 || int(c.N) > t.denseN || c.R < 0 || c.R > c.N || c.G < 0 || c.G > grundy.MaxValue {
 				return fmt.Errorf("%s: bad cell (%d, %d)", path, c.N, c.R)
 			}
-			rows[c.N][c.R] = int16(c.G)
+			i := int64(c.N)*int64(c.N+1)/2 + int64(c.R)
+			if seen[i/64]&(1<<(i%64)) != 0 {
+				return fmt.Errorf("%s: %w: cell (%d, %d) appears twice", path, ErrCorrupt, c.N, c.R)
+			}
+			seen[i/64] |= 1 << (i % 64)
+			rows[c.N][c.R] = uint16(c.G)
 		}
 		return nil
 	})
@@ -488,14 +494,30 @@ func (t *Table) loadDense(n int) error {
 		return err
 	}
 	for m, row := range rows {
-		for r, g := range row {
-			if g < 0 {
+		for r := range row {
+			if i := int64(m)*int64(m+1)/2 + int64(r); seen[i/64]&(1<<(i%64)) == 0 {
 				return fmt.Errorf("%s: %w: cell (%d, %d) is missing", path, ErrCorrupt, m, r)
 			}
 		}
 	}
 	t.dense = rows
 	return nil
+}
+
+// DenseRows returns the rows of dense.parquet: rows[n][r] = G(n, r) for
+// 0 <= r <= n <= DenseN, 2 bytes per cell, every cell checked present
+// once and in range. The table keeps them for Value; do not modify them.
+func (t *Table) DenseRows() ([][]uint16, error) {
+	if t.closed {
+		return nil, ErrClosed
+	}
+	if t.denseN < 0 {
+		return nil, fmt.Errorf("%s holds no %s", t.dir, DenseFile)
+	}
+	if err := t.loadDense(t.denseN); err != nil {
+		return nil, err
+	}
+	return t.dense, nil
 }
 
 // ScanDense calls fn on the cells of dense.parquet in batches.
@@ -524,8 +546,13 @@ func (t *Table) Check(ctx context.Context) error {
 		}
 		t.dense = nil // 2 bytes per cell: do not keep it
 	}
-	// atLeast[g]: the number of n with G(n) >= g.
-	atLeast := make([]int64, 257)
+	// atLeast[g]: the number of n with G(n) >= g, for g up to the
+	// largest value and one past it.
+	top := 0
+	for _, v := range full {
+		top = max(top, int(v))
+	}
+	atLeast := make([]int64, top+2)
 	for _, v := range full {
 		atLeast[v]++
 	}
@@ -548,8 +575,8 @@ func (t *Table) Check(ctx context.Context) error {
 				return err
 			}
 		}
-		if want := atLeast[min(g, 256)]; covered != want {
-			return fmt.Errorf("%s: the runs of g = %d cover %d rows, but %d have G(n) >= %d", t.dir, g, covered, atLeast[min(g, 256)], g)
+		if want := atLeast[min(g, top+1)]; covered != want {
+			return fmt.Errorf("%s: the runs of g = %d cover %d rows, but %d have G(n) >= %d", t.dir, g, covered, want, g)
 		}
 	}
 	return nil

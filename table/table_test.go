@@ -25,9 +25,10 @@ func build(t *testing.T, root string, N int, a grundy.Multiplier) string {
 }
 
 // Every answer of a Table equals the dense engine's, on every cell, for
-// Fibonacci nim and for a = 7/2: Value, Breakpoints, R, Runs and Column.
+// Fibonacci nim, for a = 7/2 and for a = 1 (whose values grow fastest):
+// Value, Breakpoints, R, Runs and Column.
 func TestTableEqualsDense(t *testing.T) {
-	for _, mult := range []string{"2", "7/2"} {
+	for _, mult := range []string{"2", "7/2", "1"} {
 		a, _ := grundy.ParseMultiplier(mult)
 		const N = 700
 		tb, err := Open(build(t, t.TempDir(), N, a))

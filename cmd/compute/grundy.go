@@ -103,6 +103,9 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	default:
 		return o, usagef("-engine %q: want dense, breakpoint or auto", *engine)
 	}
+	if o.engine == "breakpoint" && o.breakpoints && o.N > table.MaxBreakpointFileN {
+		return o, usagef("-n %d is above %d, the largest row a breakpoint file holds; -breakpoints=false computes start values to %d", o.N, table.MaxBreakpointFileN, grundy.MaxBreakpointN)
+	}
 	if o.engine == "breakpoint" && o.N > grundy.MaxBreakpointN {
 		return o, usagef("-n %d is above the breakpoint engine's limit %d", o.N, grundy.MaxBreakpointN)
 	}
@@ -165,7 +168,7 @@ func runMeta(engine string, o grundyOpts) map[string]string {
 // runBreakpointGrundy checks the memory, then runs table.Build with a
 // progress bar.
 func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Writer) error {
-	writers, need, ok := table.PlanBuild(o.N, o.workers, o.breakpoints, min(o.N, o.denseMax), o.maxMem)
+	writers, need, ok := table.PlanBuild(o.N, o.mult, o.workers, o.breakpoints, min(o.N, o.denseMax), o.maxMem)
 	if !ok {
 		try := "try fewer -workers"
 		if d := grundy.DenseBytes(min(o.N, o.denseMax)); d > need/2 {

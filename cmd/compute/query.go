@@ -158,8 +158,8 @@ type tableValuer struct{ t *table.Table }
 func openTableValuer(N int, a grundy.Multiplier, in string) (valuer, error) {
 	dir := table.Dir(in, a)
 	hint := fmt.Sprintf("run compute grundy -n %d -mult %s -out %s first", N, a, in)
-	if N > grundy.MaxBreakpointN {
-		hint = fmt.Sprintf("no table can answer it: the engine stops at n = %d", grundy.MaxBreakpointN)
+	if N > table.MaxBreakpointFileN {
+		hint = fmt.Sprintf("no table can answer it: the engine stops at n = %d for breakpoint files, which a query needs", table.MaxBreakpointFileN)
 	}
 	t, err := table.Open(dir)
 	if errors.Is(err, os.ErrNotExist) {

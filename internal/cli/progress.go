@@ -21,6 +21,7 @@ type Progress struct {
 	mu       sync.Mutex
 	g        int       // values Finished
 	h        []float64 // h(g): first n with G(n) >= g
+	hg       []int     // the g of each h
 	last     time.Time
 	stopOnce sync.Once
 	done     chan struct{}
@@ -60,6 +61,7 @@ func (p *Progress) Finished(g, firstN int) {
 	p.mu.Lock()
 	p.g = g
 	p.h = append(p.h, float64(max(firstN, 1)))
+	p.hg = append(p.hg, g)
 	p.mu.Unlock()
 }
 
@@ -71,7 +73,9 @@ func (p *Progress) estimate() float64 {
 	if k < 6 {
 		return -1
 	}
-	q := math.Pow(p.h[k-1]/p.h[k-6], 1.0/5)
+	// Values may be reported in steps (a sparse run reports every
+	// Workers-th): q is per value.
+	q := math.Pow(p.h[k-1]/p.h[k-6], 1/float64(p.hg[k-1]-p.hg[k-6]))
 	if q <= 1.0001 {
 		return -1
 	}

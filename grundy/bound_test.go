@@ -1,0 +1,46 @@
+package grundy
+
+import "testing"
+
+// TestFirstWithValueBound checks the bound against h(g) read off the dense
+// engine for n <= 3000 and several multipliers: no pile below the bound
+// has a value of g or more.
+func TestFirstWithValueBound(t *testing.T) {
+	const N = 3000
+	for _, s := range []string{"1", "3/2", "2", "5/2", "3", "7/2", "10"} {
+		a, _ := ParseMultiplier(s)
+		tab, err := Dense(N, a, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		top := 0
+		for n := 0; n <= N; n++ {
+			for ; top < tab.Full(n); top++ {
+				// h(top+1) = n
+				if b := FirstWithValueBound(a, top+1); int64(n) < b {
+					t.Errorf("a=%s: G(%d) = %d, but the bound puts h(%d) at %d or later", s, n, tab.Full(n), top+1, b)
+				}
+			}
+		}
+	}
+}
+
+// The figures quoted in the doc comment, computed by hand: for a = 1 the
+// sum of 1..65535, for a = 2 the sum of ceil(v/2).
+func TestFirstWithValueBoundFigures(t *testing.T) {
+	for _, c := range []struct {
+		a    Multiplier
+		g    int
+		want int64
+	}{
+		{Multiplier{1, 1}, 0, 0},
+		{Multiplier{1, 1}, 1, 0},
+		{Multiplier{1, 1}, 256, 255 * 256 / 2},
+		{Multiplier{1, 1}, MaxStartValue + 1, 65535 * 65536 / 2},
+		{Fibonacci, MaxStartValue + 1, 65535*65536/4 + 32768/2},
+	} {
+		if got := FirstWithValueBound(c.a, c.g); got != c.want {
+			t.Errorf("FirstWithValueBound(%s, %d) = %d, want %d", c.a, c.g, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,288 @@
+package grundy
+
+// A sweep turns R_v into R_{v+1} in one pass over n (see breakpoint.go).
+// Row m offers v to the rows m+lo .. m+hi, its window, with
+//
+//	lo = max(1, ceil(R_v(m)/a)),  hi = ceil(R_{v+1}(m)/a) - 1  (no end if R_{v+1}(m) = Inf),
+//
+// so both ends are known the moment row m is made, and the sweep never
+// reads back into its input or output: it reads R_v(n) and writes
+// R_{v+1}(n) in order of n, and its own state is
+//
+//   - the windows that have not started (records), kept in start buckets:
+//     a ring of list heads for the current block of 2^pendingShift rows and
+//     the next, and one head per later block, moved into the ring when its
+//     block is next; most rows (77% for a = 2) offer nothing (lo > hi) and
+//     are never stored;
+//   - the windows that have started and can still win (the staircase):
+//     rows in increasing order whose ends strictly decrease. A window whose
+//     end is not after the end of a later row's started window can never be
+//     the latest offering row again, so it is dropped; the latest offering
+//     row is the top, and a top that has ended is popped.
+//
+// K_v(n) = n - top, and R_{v+1}(n) = max(R_v(n), K_v(n)).
+
+// pendingShift is log2 of the rows per block of the start buckets.
+const pendingShift = 14
+
+// window is a started window: row m offers the sweep's value to rows up to
+// e (Inf: to every later row).
+type window struct{ m, e uint32 }
+
+// record is a window that starts at s, in a start bucket's list.
+type record struct {
+	m, s, e uint32
+	next    int32 // the next record of the bucket, or of the free list; -1 ends it
+}
+
+// sweeper holds the state of one sweep; it is reused across values.
+type sweeper struct {
+	N      int
+	a      Multiplier
+	div    ceilDiv
+	v      int // the sweep turns R_v into R_{v+1}
+	n      int // the next row
+	shift  int
+	ring   []int32    // ring[s & (len-1)]: records starting at s, in this block or the next
+	coarse []int32    // coarse[b]: records starting in block b >= current+2
+	pool   [][]record // pages of 2^pageShift records, allocated as needed and kept
+	used   int32      // records handed out from pool
+	free   int32      // a free list of records given back, -1 if empty
+	stair  []window
+	pushed bool // some record was made: until then no window can be open
+	finite int  // rows with R_{v+1}(n) < Inf so far
+	counts *StartCounts
+}
+
+func newSweeper(N int, a Multiplier) *sweeper { return newSweeperBlocks(N, a, pendingShift) }
+
+func newSweeperBlocks(N int, a Multiplier, shift int) *sweeper {
+	return &sweeper{N: N, a: a, div: newCeilDiv(a), shift: shift, ring: make([]int32, 2<<shift), coarse: make([]int32, N>>shift+2)}
+}
+
+// sweeperBytes is the memory of one sweeper, less its records (see
+// BreakpointBytes) and its staircase (a few windows).
+func sweeperBytes(N int) uint64 {
+	return 4 * (2<<pendingShift + uint64(N>>pendingShift+2))
+}
+
+// start readies s for the sweep from R_v. If counts is not nil, the sweep
+// records the rows whose start value is v: G(n, n) = v exactly when
+// R_v(n) <= n and no row offers v to n (then R_{v+1}(n) = Inf), and notes
+// the rows with R_v(n) = n. So each counts.Full[n] is written once, by the
+// sweep for its value.
+func (s *sweeper) start(v int, counts *StartCounts) {
+	s.v, s.n, s.pushed, s.finite = v, 0, false, 0
+	if v == 0 || v > MaxStartValue {
+		counts = nil
+	}
+	s.counts = counts
+	for i := range s.ring {
+		s.ring[i] = -1
+	}
+	for i := range s.coarse {
+		s.coarse[i] = -1
+	}
+	s.used, s.free, s.stair = 0, -1, s.stair[:0]
+}
+
+// run takes the next len(in) rows: out[i] = R_{v+1}(n+i) from in[i] =
+// R_v(n+i).
+func (s *sweeper) run(in, out []uint32) {
+	out = out[:len(in)]
+	i := 0
+	if !s.pushed {
+		// Until the first record nothing can be open, and the leading rows
+		// with R_v = Inf (G(n, n) < v) stay Inf.
+		for i < len(in) && in[i] == Inf {
+			out[i] = Inf
+			i++
+		}
+		if i == len(in) {
+			s.n += i
+			return
+		}
+		s.pushed = true
+	}
+	P, Q, N := s.a.P, s.a.Q, uint64(s.N)
+	div := s.div
+	shift := s.shift
+	ringMask := uint32(len(s.ring) - 1)
+	blockMask := 1<<shift - 1
+	var full []uint16
+	if s.counts != nil {
+		full = s.counts.Full
+	}
+	g := uint16(s.v)
+	ring := s.ring
+	// The top of the staircase lives in topM, topE (topE = 0 with an empty
+	// staircase: no row ends before row 1). It is written back only when
+	// the staircase changes.
+	var topM, topE uint32
+	if k := len(s.stair); k > 0 {
+		topM, topE = s.stair[k-1].m, s.stair[k-1].e
+	}
+	n := s.n + i
+	for ; i < len(in); i, n = i+1, n+1 {
+		if n&blockMask == 0 {
+			s.nextBlock(n)
+		}
+		// Windows that start at n.
+		if r := ring[uint32(n)&ringMask]; r >= 0 {
+			ring[uint32(n)&ringMask] = -1
+			for r >= 0 {
+				rec := s.rec(r)
+				s.insert(rec.m, rec.e)
+				nr := rec.next
+				rec.next = s.free
+				s.free = r
+				r = nr
+			}
+			k := len(s.stair)
+			topM, topE = s.stair[k-1].m, s.stair[k-1].e
+		}
+		// The top, if it has ended.
+		if topE < uint32(n) && topE != 0 {
+			topM, topE = s.pop(uint32(n))
+		}
+		rv := in[i]
+		if rv == Inf {
+			out[i] = Inf
+			continue
+		}
+		res := uint32(Inf)
+		if full != nil {
+			if topE == 0 {
+				full[n] = g
+			}
+			if rv == uint32(n) {
+				s.counts.noteEqual(n, s.v)
+			}
+		}
+		if topE != 0 {
+			s.finite++
+			k := uint32(n) - topM
+			if k <= rv {
+				// R_{v+1}(n) = R_v(n) <= a*lo: row n offers nothing.
+				out[i] = rv
+				continue
+			}
+			res = k
+		}
+		out[i] = res
+		// Row n's window: none if floor(a*lo) >= R_{v+1}(n).
+		lo := max(1, div.minRemoval(rv))
+		st := uint64(n) + uint64(lo)
+		if st > N || (res != Inf && P*uint64(lo) >= Q*uint64(res)) {
+			continue
+		}
+		e := uint32(Inf)
+		if res != Inf {
+			e = uint32(min(uint64(n)+uint64(div.minRemoval(res))-1, N))
+		}
+		s.push(uint32(n), uint32(st), e)
+	}
+	s.n = n
+}
+
+// pop drops the windows that end before n from the top of the staircase
+// and returns the new top (0, 0 if none is left).
+func (s *sweeper) pop(n uint32) (m, e uint32) {
+	k := len(s.stair)
+	for k > 0 && s.stair[k-1].e < n {
+		k--
+	}
+	s.stair = s.stair[:k]
+	if k == 0 {
+		return 0, 0
+	}
+	return s.stair[k-1].m, s.stair[k-1].e
+}
+
+// nextBlock moves the records that start in the block after n's into the ring.
+func (s *sweeper) nextBlock(n int) {
+	b := n>>s.shift + 1
+	if b >= len(s.coarse) {
+		return
+	}
+	ringMask := uint32(len(s.ring) - 1)
+	for r := s.coarse[b]; r >= 0; {
+		rec := s.rec(r)
+		nr := rec.next
+		slot := &s.ring[rec.s&ringMask]
+		rec.next = *slot
+		*slot = r
+		r = nr
+	}
+	s.coarse[b] = -1
+}
+
+// push adds the window of row m, which starts at st > m (the current row).
+func (s *sweeper) push(m, st, e uint32) {
+	var h *int32
+	if int(st>>s.shift) <= int(m>>s.shift)+1 {
+		h = &s.ring[st&uint32(len(s.ring)-1)]
+	} else {
+		h = &s.coarse[st>>s.shift]
+	}
+	r := s.free
+	if r >= 0 {
+		s.free = s.rec(r).next
+	} else {
+		r = s.used
+		if int(r)>>pageShift == len(s.pool) {
+			s.pool = append(s.pool, make([]record, 1<<pageShift))
+		}
+		s.used++
+	}
+	*s.rec(r) = record{m: m, s: st, e: e, next: *h}
+	*h = r
+}
+
+// pageShift is log2 of the records per page of the pool: pages, unlike a
+// growing slice, are never copied, and cost at most one page unused.
+const pageShift = 14
+
+func (s *sweeper) rec(r int32) *record { return &s.pool[r>>pageShift][r&(1<<pageShift-1)] }
+
+// records is the number of records the sweeper holds memory for.
+func (s *sweeper) records() int { return len(s.pool) << pageShift }
+
+// insert adds a window that starts now to the staircase, unless a later
+// row's window ends no earlier; it drops the earlier rows' windows that
+// end no later.
+func (s *sweeper) insert(m, e uint32) {
+	st := s.stair
+	k := len(st)
+	if k == 0 || m > st[k-1].m {
+		for k > 0 && st[k-1].e <= e {
+			k--
+		}
+		s.stair = append(st[:k], window{m, e})
+		return
+	}
+	// A row made earlier than the top starts after it (its lo is larger).
+	// i is the least index with st[i].m > m; the staircase is short (at
+	// most ten windows for a = 2, 1, 3/2 and 10 up to N = 10^7), so it is
+	// found from the top.
+	i := k - 1
+	for i > 0 && st[i-1].m > m {
+		i--
+	}
+	if st[i].e >= e {
+		return
+	}
+	j := i
+	for j > 0 && st[j-1].e <= e {
+		j--
+	}
+	if j < i {
+		st[j] = window{m, e}
+		s.stair = append(st[:j+1], st[i:]...)
+		return
+	}
+	st = append(st, window{})
+	copy(st[i+1:], st[i:])
+	st[i] = window{m, e}
+	s.stair = st
+}

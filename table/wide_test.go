@@ -1,0 +1,322 @@
+package table
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fibnim/grundy"
+)
+
+// Start values past 255, up to grundy.MaxStartValue, as a table can hold
+// since values are 2 bytes: a synthetic table, since no engine reaches
+// them at a size a test can afford (a = 1, the fastest-growing multiplier,
+// first reaches 256 near n = 3*10^6).
+const wideN = 70000
+
+func wideFull(n int) int { return min(n, grundy.MaxStartValue) }
+func wideStart(n int) int {
+	if n%7 == 3 {
+		return wideFull(n) / 2 // a row whose G(n, n-1) is below G(n)
+	}
+	return wideFull(n)
+}
+
+// startValue16 is a start_values.parquet row with the value columns as
+// uint16 (INT32 with logical type INT(16, false)), as another writer might
+// store them: the readers must take either width.
+type startValue16 struct {
+	N      int64  `parquet:"n,delta"`
+	GStart uint16 `parquet:"g_start,dict"`
+	GFull  uint16 `parquet:"g_full,dict"`
+}
+
+// denseCell16 is a dense.parquet row with g as uint16.
+type denseCell16 struct {
+	N int32  `parquet:"n,delta"`
+	R int32  `parquet:"r,delta"`
+	G uint16 `parquet:"g,dict"`
+}
+
+// writeWide writes a table folder of the synthetic values with the value
+// columns as int32 (the writer's) or as uint16, and dense.parquet from
+// the dense engine for a = 1, n <= 40.
+func writeWide(t *testing.T, root string, narrow bool) string {
+	t.Helper()
+	a := grundy.Multiplier{P: 1, Q: 1}
+	dir := Dir(root, a)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	meta := Meta("dense", wideN, a, 40, "test")
+	tab, err := grundy.Dense(40, a, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !narrow {
+		if err := WriteDenseTable(context.Background(), dir, meta, wideN, wideStart, wideFull, tab, 40); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	rows := make([]startValue16, wideN+1)
+	for n := range rows {
+		rows[n] = startValue16{N: int64(n), GStart: uint16(wideStart(n)), GFull: uint16(wideFull(n))}
+	}
+	if err := WriteFile(filepath.Join(dir, StartValuesFile), meta, rows); err != nil {
+		t.Fatal(err)
+	}
+	var cells []denseCell16
+	for n := 0; n <= 40; n++ {
+		for r, g := range tab.Row(n) {
+			cells = append(cells, denseCell16{N: int32(n), R: int32(r), G: g})
+		}
+	}
+	if err := WriteFile(filepath.Join(dir, DenseFile), meta, cells); err != nil {
+		t.Fatal(err)
+	}
+	// The columns are what the test means them to be.
+	for file, cols := range map[string][]string{StartValuesFile: {"g_start", "g_full"}, DenseFile: {"g"}} {
+		rd, err := OpenFile[StartValue](filepath.Join(dir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, col := range cols {
+			c, _ := rd.pf.Schema().Lookup(col)
+			if typ := c.Node.Type().LogicalType(); typ == nil || typ.String() != "INT(16,false)" {
+				t.Fatalf("%s: column %s is %v, want INT(16,false)", file, col, typ)
+			}
+		}
+		rd.Close()
+	}
+	return dir
+}
+
+// Every reader of start values gives the values past 255 back exactly,
+// from a file with int32 columns and from one with uint16 columns.
+func TestWideStartValues(t *testing.T) {
+	for _, narrow := range []bool{false, true} {
+		dir := writeWide(t, t.TempDir(), narrow)
+		tb, err := Open(dir)
+		if err != nil {
+			t.Fatalf("uint16 columns %v: %v", narrow, err)
+		}
+		defer tb.Close()
+		check := func(how string, start, full []uint16) {
+			t.Helper()
+			if len(full) != wideN+1 || len(start) != wideN+1 {
+				t.Fatalf("uint16 columns %v: %s: %d rows", narrow, how, len(full))
+			}
+			for n := range full {
+				if int(full[n]) != wideFull(n) || int(start[n]) != wideStart(n) {
+					t.Fatalf("uint16 columns %v: %s: n = %d gives %d, %d; want %d, %d", narrow, how, n, start[n], full[n], wideStart(n), wideFull(n))
+				}
+			}
+		}
+		start, full, err := tb.StartValues()
+		if err != nil {
+			t.Fatal(err)
+		}
+		check("StartValues", start, full)
+		start, full, err = ReadStarts(filepath.Join(dir, StartValuesFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		check("ReadStarts", start, full)
+		start, full = nil, nil
+		if err := tb.ScanStartValues(func(lo int, s, f []uint16) bool {
+			if lo != len(full) {
+				t.Fatalf("ScanStartValues: batch at %d after %d rows", lo, len(full))
+			}
+			start, full = append(start, s...), append(full, f...)
+			return true
+		}); err != nil {
+			t.Fatal(err)
+		}
+		check("ScanStartValues", start, full)
+		if m, err := tb.MaxValue(); err != nil || m != grundy.MaxStartValue {
+			t.Errorf("uint16 columns %v: MaxValue = %d, %v; want %d", narrow, m, err, grundy.MaxStartValue)
+		}
+		if err := tb.Check(context.Background()); err != nil {
+			t.Errorf("uint16 columns %v: Check: %v", narrow, err)
+		}
+		// dense.parquet, whatever the width of g, against the engine.
+		tab, _ := grundy.Dense(40, tb.Mult(), 1)
+		for n := 0; n <= 40; n++ {
+			for r := 0; r <= n; r++ {
+				if g, err := tb.Value(n, r); err != nil || g != tab.At(n, r) {
+					t.Fatalf("uint16 columns %v: Value(%d, %d) = %d, %v; dense engine %d", narrow, n, r, g, err, tab.At(n, r))
+				}
+			}
+		}
+	}
+}
+
+// A value past 65535 in an int32 column is corrupt for every reader, not
+// silently cut to 16 bits.
+func TestStartValuePast65535(t *testing.T) {
+	dir := t.TempDir()
+	a := grundy.Fibonacci
+	path := filepath.Join(dir, StartValuesFile)
+	full := func(n int) int {
+		if n == 5 {
+			return grundy.MaxStartValue + 1
+		}
+		return 1
+	}
+	if err := WriteStartValues(context.Background(), path, Meta("dense", 10, a, 0, "test"), 10, full, full); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := ReadStarts(path); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("ReadStarts: %v, want ErrCorrupt", err)
+	}
+	tb, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	if err := tb.ScanStartValues(func(int, []uint16, []uint16) bool { return true }); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "g_full = 65536") {
+		t.Errorf("ScanStartValues: %v, want ErrCorrupt naming g_full = 65536", err)
+	}
+}
+
+// The checkpoint keeps start values past 255: saved and loaded, the counts
+// are the same, exceptions (G(n, n-1) < G(n)) included.
+func TestCheckpointWideValues(t *testing.T) {
+	const N = 3000
+	a := grundy.Fibonacci
+	counts := grundy.NewStartCounts(N)
+	R := make([]uint32, N+1)
+	for n := range R {
+		R[n] = grundy.Inf // R_G(n) > n: Checkpoint reads Full and the exceptions
+		counts.Full[n] = uint16(wideFull(n * 21))
+		if s := wideStart(n * 21); s < int(counts.Full[n]) {
+			counts.SetStart(n, s)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "checkpoint.bin")
+	c := &checkpoint{N: N, G: grundy.MaxStartValue, P: a.P, Q: a.Q, breakpoints: true, R: R, counts: counts}
+	if err := c.save(path); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(path); st.Size() != checkpointBytes(N) {
+		t.Errorf("checkpoint of %d bytes, want %d", st.Size(), checkpointBytes(N))
+	}
+	got, err := loadCheckpoint(path, N, a, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n <= N; n++ {
+		if got.counts.G(n) != counts.G(n) || got.counts.StartValue(n) != counts.StartValue(n) {
+			t.Fatalf("n = %d: loaded %d, %d; saved %d, %d", n, got.counts.StartValue(n), got.counts.G(n), counts.StartValue(n), counts.G(n))
+		}
+	}
+	if got.G != grundy.MaxStartValue {
+		t.Errorf("loaded G = %d", got.G)
+	}
+}
+
+// A run left by an older fibnim, whose checkpoint has 1 byte per value
+// (magic FIBNIMCK2), is not resumed: Build says why, starts over and
+// writes the same table as a fresh run.
+func TestOldCheckpointIgnored(t *testing.T) {
+	const N = 2000
+	a := grundy.Fibonacci
+	root := t.TempDir()
+	dir := Dir(root, a)
+	work := filepath.Join(dir, runDir)
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old := append([]byte("FIBNIMCK2"), make([]byte, 40+6*(N+1)+4)...)
+	if err := os.WriteFile(filepath.Join(work, "checkpoint.bin"), old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	resumed := -1
+	_, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: N, Mult: a, Workers: 2, Breakpoints: false, DenseMax: 10, Revision: "test",
+		Log: &log, Started: func(g int) { resumed = g }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resumed != 0 || !strings.Contains(log.String(), "ignoring an unfinished run left by another fibnim version") {
+		t.Errorf("started from g = %d; log %q", resumed, log.String())
+	}
+	tb, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	start, full, err := tb.StartValues()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, _ := grundy.Dense(N, a, 2)
+	for n := 0; n <= N; n++ {
+		if int(start[n]) != tab.Start(n) || int(full[n]) != tab.Full(n) {
+			t.Fatalf("n = %d: %d, %d; dense engine %d, %d", n, start[n], full[n], tab.Start(n), tab.Full(n))
+		}
+	}
+}
+
+// A run whose values pass what a table stores stops with a one-line error
+// naming a and N, wrapping grundy.ErrOverflow, and leaves no files. The
+// limit is lowered to 5 so that a = 1 meets it at n = 21, h(6).
+func TestBuildOverflow(t *testing.T) {
+	defer func(m int) { maxStoredValue = m }(maxStoredValue)
+	maxStoredValue = 5
+	a := grundy.Multiplier{P: 1, Q: 1}
+	for _, bp := range []bool{false, true} {
+		dir := Dir(t.TempDir(), a)
+		_, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: 5000, Mult: a, Workers: 2, Breakpoints: bp, Writers: 1, DenseMax: 10, Revision: "test", CheckpointEvery: 0})
+		var oe *OverflowError
+		if !errors.As(err, &oe) || !errors.Is(err, grundy.ErrOverflow) {
+			t.Fatalf("breakpoints %v: %v, want an *OverflowError", bp, err)
+		}
+		want := "a = 1, N = 5000: G(n) reaches 6, beyond the largest value a table stores (5)"
+		if err.Error() != want {
+			t.Errorf("breakpoints %v: %q, want %q", bp, err, want)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Errorf("breakpoints %v: the run left %v", bp, entries)
+		}
+	}
+}
+
+// Start values of a = 1, the multiplier whose values grow fastest, equal
+// the dense engine's for every n <= 5000, through Build, the Parquet
+// writer and each reader.
+func TestA1EqualsDense(t *testing.T) {
+	const N = 5000
+	a := grundy.Multiplier{P: 1, Q: 1}
+	dir := Dir(t.TempDir(), a)
+	if _, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: N, Mult: a, Workers: 2, Breakpoints: false, DenseMax: 100, Revision: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := grundy.Dense(N, a, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	start, full, err := tb.StartValues()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scanned []uint16
+	if err := tb.ScanStartValues(func(_ int, _, f []uint16) bool { scanned = append(scanned, f...); return true }); err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n <= N; n++ {
+		if int(start[n]) != tab.Start(n) || int(full[n]) != tab.Full(n) || int(scanned[n]) != tab.Full(n) {
+			t.Fatalf("n = %d: table %d, %d (scanned %d); dense engine %d, %d", n, start[n], full[n], scanned[n], tab.Start(n), tab.Full(n))
+		}
+	}
+}
