@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"unsafe"
@@ -28,20 +29,63 @@ type Options struct {
 // RSS stays within it at N = 10^5..10^7 (README, the atlas section).
 const overheadBytes = 64 << 20
 
-// Bytes is the estimated peak memory of Summarize at size N with the given
-// workers: the larger of its two phases, plus overheadBytes. While the
-// engine runs it holds the engine's arrays (grundy.BreakpointBytes, the
-// estimate table.PlanBuild uses), the start-value counts and a copy of
-// R_1; then the counts, R_1 and the start values in the checks' own
-// arrays (conjectures.Starts). Summarize returns the engine's memory to
-// the system between the two.
-func Bytes(N, workers int) uint64 {
+// Bytes is the estimated peak memory of Summarize for multiplier a at
+// size N with the given workers: the larger of its two phases, plus
+// overheadBytes. While the engine runs it holds the engine's memory
+// (grundy.BreakpointBytes, the estimate table.PlanBuild uses, which runs
+// a pilot of a few tenths of a second per multiplier), the start-value
+// counts and a copy of R_1; then the counts, R_1 and the start values in
+// the checks' own arrays (conjectures.Starts). Summarize returns the
+// engine's memory to the system between the two.
+func Bytes(N int, a grundy.Multiplier, workers int) uint64 {
 	var s conjectures.Starts
 	rows := uint64(N + 1)
 	counts := grundy.StartCountsBytes(N)
-	engine := grundy.BreakpointBytes(N, workers, 0) + counts + 4*rows
+	engine := grundy.BreakpointBytes(N, a, workers, 0, false) + counts + 4*rows
 	checks := counts + 4*rows + uint64(unsafe.Sizeof(s.Full[0])+unsafe.Sizeof(s.Start[0]))*rows
 	return max(engine, checks) + overheadBytes
+}
+
+// MaxBytes is the largest Bytes over mults, and the multiplier that needs
+// it: what one shard, or every task of a Slurm array, must be given. The
+// engine's pilots run on GOMAXPROCS goroutines; when ctx is done it
+// returns ctx's error at once.
+func MaxBytes(ctx context.Context, N int, mults []grundy.Multiplier, workers int) (uint64, grundy.Multiplier, error) {
+	type res struct {
+		b uint64
+		a grundy.Multiplier
+	}
+	jobs := make(chan grundy.Multiplier)
+	results := make(chan res)
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(mults)); w++ {
+		go func() {
+			for a := range jobs {
+				results <- res{Bytes(N, a, workers), a}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for _, a := range mults {
+			select {
+			case jobs <- a:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var most res
+	for range mults {
+		select {
+		case r := <-results:
+			if r.b > most.b || r.b == most.b && Less(r.a, most.a) {
+				most = r
+			}
+		case <-ctx.Done():
+			return 0, grundy.Multiplier{}, ctx.Err()
+		}
+	}
+	return most.b, most.a, nil
 }
 
 // Summarize computes multiplier a's atlas row to size N: it runs the

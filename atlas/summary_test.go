@@ -209,13 +209,30 @@ func TestSummarizeStops(t *testing.T) {
 	}
 }
 
-// The estimate covers the arrays; it is what the Slurm script requests.
+// The estimate covers the arrays; it is what the Slurm script requests,
+// the largest over the list.
 func TestBytes(t *testing.T) {
 	N := 10_000_000
-	if b := Bytes(N, 1); b < 12*uint64(N) || b > 40*uint64(N) {
-		t.Errorf("Bytes(10^7, 1) = %d: not the 12 to 40 bytes a row the arrays take", b)
+	a := grundy.Fibonacci
+	if b := Bytes(N, a, 1); b < 12*uint64(N) || b > 40*uint64(N) {
+		t.Errorf("Bytes(10^7, 2, 1) = %d: not the 12 to 40 bytes a row the arrays take", b)
 	}
-	if Bytes(N, 2) <= Bytes(N, 1) {
+	if Bytes(N, a, 2) <= Bytes(N, a, 1) {
 		t.Errorf("a second worker costs nothing")
+	}
+	list, _ := ParseList("1,3/2,2,3,10")
+	most, at, err := MaxBytes(context.Background(), 100_000, list, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range list {
+		if b := Bytes(100_000, m, 1); b > most || b == most && m != at && Less(m, at) {
+			t.Errorf("MaxBytes = %d at a = %s, but a = %s needs %d", most, at, m, b)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := MaxBytes(ctx, N, list, 1); err == nil {
+		t.Errorf("MaxBytes after cancel: no error")
 	}
 }

@@ -80,10 +80,24 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	} else if ok {
 		sh = s
 	}
-	need := atlas.Bytes(N, *workers)
+	if !*plan {
+		if err := needFolder("out", *out); err != nil {
+			return err
+		}
+	}
+	// The memory of the neediest multiplier: of the list for -plan (every
+	// task of an array gets the same), of this shard for a run.
+	sized := sh.Pick(list)
 	if *plan {
-		fmt.Fprintf(stderr, "atlas: %d multipliers (%s to %s), N = %d; shard %s holds %d; each needs about %s with %d workers\n",
-			len(list), list[0], list[len(list)-1], N, sh, len(sh.Pick(list)), cli.HumanBytes(need), *workers)
+		sized = list
+	}
+	need, neediest, err := atlas.MaxBytes(ctx, N, sized, *workers)
+	if err != nil {
+		return fmt.Errorf("interrupted; nothing written")
+	}
+	if *plan {
+		fmt.Fprintf(stderr, "atlas: %d multipliers (%s to %s), N = %d; shard %s holds %d; each needs at most about %s with %d workers (a = %s)\n",
+			len(list), list[0], list[len(list)-1], N, sh, len(sh.Pick(list)), cli.HumanBytes(need), *workers, neediest)
 		fmt.Fprintf(stdout, "multipliers %d\nshard_multipliers %d\nmem_bytes %d\nmem_mib %d\n", len(list), len(sh.Pick(list)), need, (need+1<<20-1)>>20)
 		return nil
 	}
@@ -94,16 +108,13 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	if limit > 0 && need > limit {
-		return usagef("-n %d: one multiplier needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers", N, cli.HumanBytes(need), *workers, cli.HumanBytes(limit))
-	}
-	if err := needFolder("out", *out); err != nil {
-		return err
+		return usagef("-n %d: a = %s needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers", N, neediest, cli.HumanBytes(need), *workers, cli.HumanBytes(limit))
 	}
 	if err := prepareDir(atlas.Dir(*out)); err != nil {
 		return err
 	}
 	mine := len(sh.Pick(list))
-	fmt.Fprintf(stderr, "atlas: shard %s: %d of %d multipliers, N = %d, %d workers, about %s each\n", sh, mine, len(list), N, *workers, cli.HumanBytes(need))
+	fmt.Fprintf(stderr, "atlas: shard %s: %d of %d multipliers, N = %d, %d workers, at most about %s each\n", sh, mine, len(list), N, *workers, cli.HumanBytes(need))
 	start := time.Now()
 	logf := cli.Every(stderr, 5*time.Second)
 	cfg := atlas.Config{Root: *out, List: *mults, Mults: list, N: N, Shard: sh, Workers: *workers, Revision: version.Revision(),

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -102,9 +103,21 @@ func TestAtlasShardFromSlurm(t *testing.T) {
 	if err != nil || !strings.Contains(js, `"h":[0,1,2,`) {
 		t.Errorf("export -format json: %v\n%s", err, js)
 	}
-	plan, err := runArgs(t, "atlas", "-mults", "farey:10:12", "-n", "10^8", "-workers", "1", "-plan")
+	plan, err := runArgs(t, "atlas", "-mults", "farey:10:12", "-n", "10^4", "-workers", "1", "-plan")
 	if err != nil || !strings.Contains(plan, "multipliers 415\n") || !strings.Contains(plan, "mem_mib ") {
 		t.Errorf("-plan: %v\n%s", err, plan)
+	}
+	// At 10^8 one multiplier needs more than 10 bytes a row (the engine's
+	// arrays, the counts, R_1) and far less than 40.
+	plan, err = runArgs(t, "atlas", "-mults", "2", "-n", "10^8", "-workers", "1", "-plan")
+	var mib int
+	for _, l := range strings.Split(plan, "\n") {
+		if v, ok := strings.CutPrefix(l, "mem_mib "); ok {
+			mib, _ = strconv.Atoi(v)
+		}
+	}
+	if err != nil || mib < 1000 || mib > 4000 {
+		t.Errorf("-plan at 10^8: %v, %d MiB\n%s", err, mib, plan)
 	}
 }
 
