@@ -46,6 +46,16 @@ func Bytes(N int, a grundy.Multiplier, workers int) uint64 {
 	return max(engine, checks) + overheadBytes
 }
 
+// BoundBytes bounds Bytes(N, a, workers) for every a without a pilot run
+// per multiplier: Bytes for a = 2, plus the engine's records as if every
+// row had a window waiting to start (16 bytes a row and worker, the most
+// there can be, one window per row; grundy.BreakpointBytes counts
+// PendingShare of them). It is what a shard's memory guard checks first;
+// the pilots run only if the bound does not fit.
+func BoundBytes(N, workers int) uint64 {
+	return Bytes(N, grundy.Fibonacci, workers) + 16*uint64(max(workers, 1))*uint64(N+1)
+}
+
 // MaxBytes is the largest Bytes over mults, and the multiplier that needs
 // it: what one shard, or every task of a Slurm array, must be given. The
 // engine's pilots run on GOMAXPROCS goroutines; when ctx is done it

@@ -230,6 +230,9 @@ func TestBytes(t *testing.T) {
 			t.Errorf("MaxBytes = %d at a = %s, but a = %s needs %d", most, at, m, b)
 		}
 	}
+	if b := BoundBytes(100_000, 1); b < most {
+		t.Errorf("BoundBytes = %d, below MaxBytes = %d", b, most)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, _, err := MaxBytes(ctx, N, list, 1); err == nil {

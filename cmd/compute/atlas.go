@@ -85,17 +85,13 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
-	// The memory of the neediest multiplier: of the list for -plan (every
-	// task of an array gets the same), of this shard for a run.
-	sized := sh.Pick(list)
 	if *plan {
-		sized = list
-	}
-	need, neediest, err := atlas.MaxBytes(ctx, N, sized, *workers)
-	if err != nil {
-		return fmt.Errorf("interrupted; nothing written")
-	}
-	if *plan {
+		// The memory of the neediest multiplier of the list: every task of
+		// a Slurm array is given the same.
+		need, neediest, err := atlas.MaxBytes(ctx, N, list, *workers)
+		if err != nil {
+			return fmt.Errorf("interrupted; nothing written")
+		}
 		fmt.Fprintf(stderr, "atlas: %d multipliers (%s to %s), N = %d; shard %s holds %d; each needs at most about %s with %d workers (a = %s)\n",
 			len(list), list[0], list[len(list)-1], N, sh, len(sh.Pick(list)), cli.HumanBytes(need), *workers, neediest)
 		fmt.Fprintf(stdout, "multipliers %d\nshard_multipliers %d\nmem_bytes %d\nmem_mib %d\n", len(list), len(sh.Pick(list)), need, (need+1<<20-1)>>20)
@@ -107,8 +103,18 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
+	// The guard: a bound that needs one pilot run, and only where it does
+	// not fit, the estimate of each multiplier of the shard (a pilot each).
+	need := atlas.BoundBytes(N, *workers)
 	if limit > 0 && need > limit {
-		return usagef("-n %d: a = %s needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers", N, neediest, cli.HumanBytes(need), *workers, cli.HumanBytes(limit))
+		most, neediest, err := atlas.MaxBytes(ctx, N, sh.Pick(list), *workers)
+		if err != nil {
+			return fmt.Errorf("interrupted; nothing written")
+		}
+		if most > limit {
+			return usagef("-n %d: a = %s needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers", N, neediest, cli.HumanBytes(most), *workers, cli.HumanBytes(limit))
+		}
+		need = most
 	}
 	if err := prepareDir(atlas.Dir(*out)); err != nil {
 		return err
