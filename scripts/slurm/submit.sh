@@ -46,7 +46,15 @@ command -v sbatch >/dev/null || { echo "submit: sbatch not found: this is not a 
 
 # The plan: the list's size and the memory of one task, from compute itself (a bad list
 # or N fails here, before anything is queued).
-plan=$("$compute" atlas -mults "$list" -n "$n" -workers "$cpus" -plan) || exit $?
+errs=$(mktemp)
+plan=$("$compute" atlas -mults "$list" -n "$n" -workers "$cpus" -plan 2>"$errs") || {
+	rc=$?
+	cat "$errs" >&2
+	rm -f "$errs"
+	exit $rc
+}
+sed 's/^atlas: /submit: /' "$errs"
+rm -f "$errs"
 count=$(awk '$1 == "multipliers" {print $2}' <<<"$plan")
 mib=$(awk '$1 == "mem_mib" {print $2}' <<<"$plan")
 mem=$(((mib * 12 + 9) / 10))
