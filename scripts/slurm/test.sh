@@ -71,9 +71,31 @@ stop_daemons() {
 		fi
 	done
 }
+# cancel_jobs cancels every job of the test cluster (all of them are this script's) and waits
+# for their processes to end, so that stopping slurmd leaves no job step behind; then any
+# slurmstepd still holding a file in this state folder (a step the cancel did not end) is
+# killed by its pid.
+cancel_jobs() {
+	local pid i
+	if [ -n "${SLURM_CONF:-}" ] && [ -s "$state/slurmctld.pid" ] && squeue -h -o %i >/dev/null 2>&1; then
+		scancel -u "$(id -un)" 2>/dev/null || true
+		for i in $(seq 100); do
+			[ -z "$(squeue -h -o %i 2>/dev/null)" ] && break
+			sleep 0.2
+		done
+	fi
+	for pid in $(ls /proc | grep -E '^[0-9]+$'); do
+		[ "$(cat /proc/"$pid"/comm 2>/dev/null)" = slurmstepd ] || continue
+		if ls -l /proc/"$pid"/fd 2>/dev/null | grep -qF -- "$state/"; then
+			echo "slurm-test: killing job step $pid, which outlived its cancelled job" >&2
+			kill -9 "$pid" 2>/dev/null || true
+		fi
+	done
+}
 cleanup() {
 	local rc=$?
 	trap - EXIT INT TERM
+	cancel_jobs
 	stop_daemons
 	if [ $rc -ne 0 ]; then
 		for f in "$state"/slurmctld.log "$state"/slurmd.log "$state"/munge/munged.log "$state"/out/slurm/*.out; do
@@ -140,6 +162,7 @@ JobCompType=jobcomp/none
 MpiDefault=none
 ReturnToService=2
 MinJobAge=600
+KillWait=5
 SlurmctldPidFile=$state/slurmctld.pid
 SlurmdPidFile=$state/slurmd.pid
 SlurmdSpoolDir=$state/slurmd
