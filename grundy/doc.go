@@ -20,7 +20,11 @@
 //     G(n, r) >= g, one sweep over n per value g, sweeps pipelined across
 //     workers (breakpoint.go, activeset.go, pipeline.go); its output does not
 //     depend on the number of workers and equals Dense on every cell tested.
-//     StartCounts gathers G(n, n) and G(n, n-1) from it.
+//     StartCounts gathers G(n, n) and G(n, n-1) from it, as uint16 too: a
+//     value past MaxStartValue (65535) is ErrOverflow.
+//   - FirstWithValueBound (a lower bound on the first n with G(n) >= g)
+//     says below which N no value can pass 65535, and NimPrefix (G(n) = n
+//     up to floor(a) + 1) where one must; both proved in bound.go.
 //   - Zeckendorf gives the parts z_1(n) < z_2(n) < ... of n.
 //
 // It owns the game and its engines, and must not touch files: tables are
