@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -354,7 +355,50 @@ func TestStartValuesEqualDense(t *testing.T) {
 		if err := tb.Check(context.Background()); err != nil {
 			t.Errorf("a = %s: Check: %v", a, err)
 		}
+		// Breakpoint files with g stored as uint16 read the same (a few of
+		// them: rewriting each file costs an fsync).
+		want, err := tb.R(300)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.Close()
+		for _, g := range []int{1, 256, 300, int(full[c.N])} {
+			path := BreakpointFile(filepath.Join(dir, BreakpointsDir), g)
+			rows, meta, err := ReadFile[Breakpoint](path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			narrow := make([]breakpoint16, len(rows))
+			for i, r := range rows {
+				narrow[i] = breakpoint16{N: r.N, G: uint16(r.G), RMin: r.RMin, Run: r.Run}
+			}
+			if err := WriteFile(path, meta, narrow); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tb, err = Open(dir)
+		if err != nil {
+			t.Fatalf("a = %s, g as uint16: %v", a, err)
+		}
+		defer tb.Close()
+		if got, err := tb.R(300); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("a = %s, g as uint16: R_300 differs (%v)", a, err)
+		}
+		if g, err := tb.Value(c.N, c.N); err != nil || g != tab.Full(c.N) {
+			t.Errorf("a = %s, g as uint16: Value(%d, %d) = %d, %v; dense engine %d", a, c.N, c.N, g, err, tab.Full(c.N))
+		}
+		if err := tb.Check(context.Background()); err != nil {
+			t.Errorf("a = %s, g as uint16: Check: %v", a, err)
+		}
 	}
+}
+
+// breakpoint16 is a breakpoint row with g as uint16.
+type breakpoint16 struct {
+	N    int32  `parquet:"n,delta"`
+	G    uint16 `parquet:"g,delta"`
+	RMin int32  `parquet:"r_min,delta"`
+	Run  int32  `parquet:"run,delta"`
 }
 
 // Where the overflow is certain before any work (a >= the largest stored
