@@ -423,3 +423,43 @@ func TestBuildForeseesOverflow(t *testing.T) {
 		t.Errorf("Build created %s: %v", dir, err)
 	}
 }
+
+// A run interrupted after values past 255 resumes from its checkpoint (2
+// bytes per value) and writes the same start values, byte for byte, as a
+// run that was never interrupted: a = 300, stopped once value 280 is done.
+func TestResumePast255(t *testing.T) {
+	a := grundy.Multiplier{P: 300, Q: 1}
+	const N = 1000
+	cfg := func(dir string) BuildConfig {
+		return BuildConfig{Dir: dir, N: N, Mult: a, Workers: 2, DenseMax: 10, Revision: "test", CheckpointEvery: 0}
+	}
+	fresh := Dir(t.TempDir(), a)
+	if _, _, err := Build(context.Background(), cfg(fresh)); err != nil {
+		t.Fatal(err)
+	}
+	dir := Dir(t.TempDir(), a)
+	ctx, cancel := context.WithCancel(context.Background())
+	c := cfg(dir)
+	c.Done = func(g, _ int) {
+		if g == 280 {
+			cancel()
+		}
+	}
+	if _, _, err := Build(ctx, c); !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("interrupted run: %v", err)
+	}
+	c = cfg(dir)
+	from := 0
+	c.Started = func(g int) { from = g }
+	if _, _, err := Build(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	if from <= 255 {
+		t.Errorf("resumed from g = %d; the test wants a checkpoint past 255", from)
+	}
+	want, _ := os.ReadFile(filepath.Join(fresh, StartValuesFile))
+	got, _ := os.ReadFile(filepath.Join(dir, StartValuesFile))
+	if len(want) == 0 || !bytes.Equal(got, want) {
+		t.Errorf("the resumed run's %s differs from a fresh run's", StartValuesFile)
+	}
+}
