@@ -97,7 +97,8 @@ func PlanBuild(N int, a grundy.Multiplier, workers int, breakpoints bool, denseN
 // with the same parameters resumes from the last checkpoint and ends with
 // byte-identical files. A checkpoint holds 8 bytes per row, so until one
 // has been timed the first comes after ten times its estimated writing time
-// (at 200 MB/s), and later ones after twenty times the measured one:
+// (at 50 MB/s; twenty times for a start-values run, which stalls while
+// one is written), and later ones after twenty times the measured one:
 // writing them stays near 5% of the run.
 //
 // A run whose G(n) passes 65535 stops with an *OverflowError: before it
@@ -177,7 +178,15 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 	lastCk := time.Now()
 	ckGap := cfg.CheckpointEvery
 	if ckGap > 0 {
-		ckGap = max(ckGap, 10*time.Duration(float64(checkpointBytes(cfg.N))/200e6*float64(time.Second)))
+		// This disk wrote checkpoints at about 50 MB/s with the sync. A
+		// start-values run (sparse) stalls while one is written, so its
+		// first comes later: a 10^9 run (8 GB, about 3 minutes to write)
+		// then takes none in its first hour.
+		factor := 10.0
+		if !cfg.Breakpoints {
+			factor = 20
+		}
+		ckGap = max(ckGap, time.Duration(factor*float64(checkpointBytes(cfg.N))/50e6*float64(time.Second)))
 	}
 	files := newFileWriters(ctx, max(hold, 1))
 	saved := ck.G > 0 // a checkpoint is on disk: this run resumed from one
