@@ -12,9 +12,10 @@ import (
 )
 
 // The checks stream over n = 0..N once per table, in n order. What they
-// keep grows with the number of times G(n) changes (once per value on true
-// data, so at most 65536 times), not with N: a row n is seen once, the Zeckendorf (or greedy)
-// parts are carried from n to n+1 (Greedy), the checks that look ahead
+// keep grows with the number of times G(n) changes (once per value where
+// G(n) is non-decreasing, as Theorem 5.2 says for a = 2: 345 times for
+// a = 1 at N = 10^7), not with N: a row n is seen once, the Zeckendorf (or
+// greedy) parts are carried from n to n+1 (Greedy), the checks that look ahead
 // from n to n + ceil(n/a) run at the end on the runs of G(n), and
 // Whinihan's strategy looks back through a staircase of the rows that can
 // still reach n. So verify's memory is a few buffers at any N.

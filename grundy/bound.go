@@ -14,13 +14,24 @@ package grundy
 // floor(a*k), so k >= ceil((g-1)/a), and G(n-k, n-k) >= g-1, so
 // n-k >= h(g-1). Hence h(g) >= h(g-1) + ceil((g-1)/a), with h(0) = 0.
 //
-// The bound is far from tight: for a = 1, h(256) is near 3*10^6 while the
-// bound is 32,640. It is what can be known before a run; past it, an
-// overflow is found when the sweep for the value MaxStartValue completes.
+// The bound is far from tight: for a = 1, h(256) is 2,272,949 while the
+// bound is 32,640. NimPrefix is the other side: where it reaches g, h(g)
+// is exactly g.
 func FirstWithValueBound(a Multiplier, g int) int64 {
 	var sum int64
 	for v := 1; v < g; v++ {
 		sum += int64(a.MinRemoval(v))
 	}
 	return sum
+}
+
+// NimPrefix returns floor(a) + 1: G(n) = n for every n <= NimPrefix(a), as
+// in nim. So a table of a >= 65535 and N >= 65536 holds the value 65536,
+// past what it can store, and can be refused before it is computed.
+//
+// Proof, by induction on n. For 1 <= k <= n <= floor(a) + 1, floor(a*k) >=
+// floor(a) >= n - 1 >= n - k, so removing k leads to (n-k, n-k), of value
+// n - k; the options of (n, n) are the values 0..n-1, and G(n) = n.
+func NimPrefix(a Multiplier) int64 {
+	return int64(a.P/a.Q) + 1
 }

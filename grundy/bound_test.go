@@ -25,6 +25,27 @@ func TestFirstWithValueBound(t *testing.T) {
 	}
 }
 
+// G(n) = n up to NimPrefix(a), on the dense engine, for multipliers whose
+// prefix is inside the table, and not one row further for these.
+func TestNimPrefix(t *testing.T) {
+	for _, s := range []string{"1", "3/2", "2", "7/2", "10", "100", "1000/3"} {
+		a, _ := ParseMultiplier(s)
+		p := NimPrefix(a)
+		tab, err := Dense(int(p)+1, a, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n <= int(p); n++ {
+			if tab.Full(n) != n {
+				t.Fatalf("a=%s: G(%d) = %d, but NimPrefix = %d", s, n, tab.Full(n), p)
+			}
+		}
+		if g := tab.Full(int(p) + 1); g == int(p)+1 {
+			t.Errorf("a=%s: G(%d) = %d: the prefix goes on past NimPrefix", s, p+1, g)
+		}
+	}
+}
+
 // The figures quoted in the doc comment, computed by hand: for a = 1 the
 // sum of 1..65535, for a = 2 the sum of ceil(v/2).
 func TestFirstWithValueBoundFigures(t *testing.T) {

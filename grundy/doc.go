@@ -25,6 +25,9 @@
 //     StartCounts gathers G(n, n) and G(n, n-1) from it. Rows run to
 //     2^32 - 2 (MaxBreakpointN) and values to 65535 (MaxStartValue); a
 //     value beyond is ErrOverflow, reported by the sweep that finds it.
+//   - FirstWithValueBound (a lower bound on the first n with G(n) >= g)
+//     says below which N no value can pass 65535, and NimPrefix (G(n) = n
+//     up to floor(a) + 1) where one must; both proved in bound.go.
 //   - Zeckendorf gives the parts z_1(n) < z_2(n) < ... of n.
 //
 // Engine v2, what each byte per row is for (W workers, N+1 rows):
@@ -46,8 +49,6 @@
 // So a = 2 with W = 2 needs about 4 + 2 + 2*2.5 = 11 bytes a row, against
 // 4(W+1) + 4W + 1 = 21 before; BreakpointBytes is the estimate that the
 // memory guard uses.
-//
-//   - Zeckendorf gives the parts z_1(n) < z_2(n) < ... of n.
 //
 // It owns the game and its engines, and must not touch files: tables are
 // written and read by package table.

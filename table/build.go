@@ -53,6 +53,19 @@ func (e *OverflowError) Error() string {
 
 func (e *OverflowError) Unwrap() error { return grundy.ErrOverflow }
 
+// ForeseeOverflow returns an *OverflowError if a table of multiplier a to
+// N is known, before it is computed, to hold a value past 65535: when
+// a >= 65535 and N >= 65536, since then G(65536) = 65536, as in nim
+// (grundy.NimPrefix). Otherwise it returns nil. That is no promise: only
+// N < grundy.FirstWithValueBound(a, 65536) is sure not to overflow.
+func ForeseeOverflow(N int, a grundy.Multiplier) error {
+	g := maxStoredValue + 1
+	if int64(N) >= int64(g) && grundy.NimPrefix(a) >= int64(g) {
+		return &OverflowError{Mult: a, N: N, G: g}
+	}
+	return nil
+}
+
 // writerBytes is the memory of one Parquet writer's buffers.
 const writerBytes = 256 << 20
 
@@ -84,11 +97,13 @@ func PlanBuild(N int, a grundy.Multiplier, workers int, breakpoints bool, denseN
 // with the same parameters resumes from the last checkpoint and ends with
 // byte-identical files. A checkpoint holds 8 bytes per row, so until one
 // has been timed the first comes after ten times its estimated writing time
-// (at 200 MB/s), and later ones after twenty times the measured one:
+// (at 50 MB/s; twenty times for a start-values run, which stalls while
+// one is written), and later ones after twenty times the measured one:
 // writing them stays near 5% of the run.
 //
-// A run whose G(n) passes 65535 stops with an *OverflowError as soon as the
-// engine finds a row with G(n) = 65536, that is when the sweep for the
+// A run whose G(n) passes 65535 stops with an *OverflowError: before it
+// starts where ForeseeOverflow knows it will (a >= 65535), else as soon as
+// the engine finds a row with G(n) = 65536, that is when the sweep for the
 // value 65535 completes; it writes no files and removes Dir/.run/, since
 // the same run would overflow again. It cannot happen below
 // N = grundy.FirstWithValueBound(a, 65536) (2,147,450,880 for a = 1).
@@ -102,6 +117,9 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 	}
 	if cfg.Breakpoints && cfg.N > MaxBreakpointFileN {
 		return 0, 0, fmt.Errorf("N = %d: breakpoint files hold rows up to %d (int32 columns); start values alone (-breakpoints=false) go to %d", cfg.N, MaxBreakpointFileN, grundy.MaxBreakpointN)
+	}
+	if err := ForeseeOverflow(cfg.N, cfg.Mult); err != nil {
+		return 0, 0, err
 	}
 	dir := cfg.Dir
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -160,7 +178,15 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 	lastCk := time.Now()
 	ckGap := cfg.CheckpointEvery
 	if ckGap > 0 {
-		ckGap = max(ckGap, 10*time.Duration(float64(checkpointBytes(cfg.N))/200e6*float64(time.Second)))
+		// This disk wrote checkpoints at about 50 MB/s with the sync. A
+		// start-values run (sparse) stalls while one is written, so its
+		// first comes later: a 10^9 run (8 GB, about 3 minutes to write)
+		// then takes none in its first hour.
+		factor := 10.0
+		if !cfg.Breakpoints {
+			factor = 20
+		}
+		ckGap = max(ckGap, time.Duration(factor*float64(checkpointBytes(cfg.N))/50e6*float64(time.Second)))
 	}
 	files := newFileWriters(ctx, max(hold, 1))
 	saved := ck.G > 0 // a checkpoint is on disk: this run resumed from one

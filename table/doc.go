@@ -19,6 +19,14 @@
 //     name that disagrees with its files), so no reader answers with a
 //     silently smaller value. Rows are checked as they are read: a run out
 //     of order, overlapping, past N, or with r_min outside 1..n is an error.
+//   - Grundy values are 0..65535 (grundy.MaxStartValue): start values are
+//     read into uint16 (2 bytes per row, as StartValues returns them, and
+//     in the checkpoint), stored as INT32 columns, and read from value
+//     columns of any integer type (a file written with uint16 columns reads
+//     the same); a value outside 0..65535 is corrupt, never cut to 16 bits.
+//     A run whose G(n) would pass 65535 ends with an *OverflowError, one
+//     line naming a and N: before any work where that is certain
+//     (ForeseeOverflow), else when the engine finds the value.
 //   - Files are written to a temporary name in the destination folder and
 //     renamed into place only when complete; a breakpoint run builds its
 //     files in .run/ and moves them in when it completes. A run killed at

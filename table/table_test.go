@@ -25,7 +25,7 @@ func build(t *testing.T, root string, N int, a grundy.Multiplier) string {
 }
 
 // Every answer of a Table equals the dense engine's, on every cell, for
-// Fibonacci nim, for a = 7/2 and for a = 1 (whose values grow fastest):
+// Fibonacci nim, for a = 7/2 and for a = 1 (the smallest multiplier):
 // Value, Breakpoints, R, Runs and Column.
 func TestTableEqualsDense(t *testing.T) {
 	for _, mult := range []string{"2", "7/2", "1"} {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -13,9 +14,11 @@ import (
 )
 
 // Start values past 255, up to grundy.MaxStartValue, as a table can hold
-// since values are 2 bytes: a synthetic table, since no engine reaches
-// them at a size a test can afford (a = 1, the fastest-growing multiplier,
-// first reaches 256 near n = 3*10^6).
+// since values are 2 bytes: a synthetic table, since no engine reaches the
+// top of that range at a size a test can afford (a = 1 first reaches 256
+// at n = 2,272,949; a large a, whose G(n) = n up to floor(a) + 1, needs
+// n near 65535 and a sweep per value). TestStartValuesEqualDense has
+// engine values past 255.
 const wideN = 70000
 
 func wideFull(n int) int { return min(n, grundy.MaxStartValue) }
@@ -287,36 +290,176 @@ func TestBuildOverflow(t *testing.T) {
 	}
 }
 
-// Start values of a = 1, the multiplier whose values grow fastest, equal
-// the dense engine's for every n <= 5000, through Build, the Parquet
-// writer and each reader.
-func TestA1EqualsDense(t *testing.T) {
-	const N = 5000
-	a := grundy.Multiplier{P: 1, Q: 1}
-	dir := Dir(t.TempDir(), a)
-	if _, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: N, Mult: a, Workers: 2, Breakpoints: false, DenseMax: 100, Revision: "test"}); err != nil {
-		t.Fatal(err)
-	}
-	tab, err := grundy.Dense(N, a, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tb.Close()
-	start, full, err := tb.StartValues()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var scanned []uint16
-	if err := tb.ScanStartValues(func(_ int, _, f []uint16) bool { scanned = append(scanned, f...); return true }); err != nil {
-		t.Fatal(err)
-	}
-	for n := 0; n <= N; n++ {
-		if int(start[n]) != tab.Start(n) || int(full[n]) != tab.Full(n) || int(scanned[n]) != tab.Full(n) {
-			t.Fatalf("n = %d: table %d, %d (scanned %d); dense engine %d, %d", n, start[n], full[n], scanned[n], tab.Start(n), tab.Full(n))
+// Start values equal the dense engine's for every n, through Build, the
+// Parquet writer and each reader: a = 1 to n = 5000, and a = 300 to
+// n = 1000, whose values pass 255 at n = 256 (G(n) = n up to floor(a) + 1,
+// grundy.NimPrefix). For a = 300 the breakpoint files are written too, and
+// every cell of a few rows with values past 255 is read back through them.
+func TestStartValuesEqualDense(t *testing.T) {
+	for _, c := range []struct {
+		mult string
+		N    int
+		bp   bool
+	}{{"1", 5000, false}, {"300", 1000, true}} {
+		a, _ := grundy.ParseMultiplier(c.mult)
+		dir := Dir(t.TempDir(), a)
+		if _, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: c.N, Mult: a, Workers: 2, Breakpoints: c.bp, Writers: 2, DenseMax: 100, Revision: "test"}); err != nil {
+			t.Fatal(err)
 		}
+		tab, err := grundy.Dense(c.N, a, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tb.Close()
+		start, full, err := tb.StartValues()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var scanned []uint16
+		if err := tb.ScanStartValues(func(_ int, _, f []uint16) bool { scanned = append(scanned, f...); return true }); err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n <= c.N; n++ {
+			if int(start[n]) != tab.Start(n) || int(full[n]) != tab.Full(n) || int(scanned[n]) != tab.Full(n) {
+				t.Fatalf("a = %s, n = %d: table %d, %d (scanned %d); dense engine %d, %d", a, n, start[n], full[n], scanned[n], tab.Start(n), tab.Full(n))
+			}
+		}
+		if !c.bp {
+			continue
+		}
+		if m, _ := tb.MaxValue(); m <= 255 {
+			t.Fatalf("a = %s: largest value %d; the test wants one past 255", a, m)
+		}
+		for _, n := range []int{256, 301, 302, 700, c.N} {
+			bs, err := tb.Breakpoints(n) // G(n, r) is the number of them <= r
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := 0
+			for r := 0; r <= n; r++ {
+				for g < len(bs) && bs[g] <= uint32(r) {
+					g++
+				}
+				if g != tab.At(n, r) {
+					t.Fatalf("a = %s: G(%d, %d) = %d from the breakpoint files; dense engine %d", a, n, r, g, tab.At(n, r))
+				}
+			}
+			if g, err := tb.Value(n, n); err != nil || g != tab.Full(n) {
+				t.Fatalf("a = %s: Value(%d, %d) = %d, %v; dense engine %d", a, n, n, g, err, tab.Full(n))
+			}
+		}
+		if err := tb.Check(context.Background()); err != nil {
+			t.Errorf("a = %s: Check: %v", a, err)
+		}
+		// Breakpoint files with g stored as uint16 read the same (a few of
+		// them: rewriting each file costs an fsync).
+		want, err := tb.R(300)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.Close()
+		for _, g := range []int{1, 256, 300, int(full[c.N])} {
+			path := BreakpointFile(filepath.Join(dir, BreakpointsDir), g)
+			rows, meta, err := ReadFile[Breakpoint](path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			narrow := make([]breakpoint16, len(rows))
+			for i, r := range rows {
+				narrow[i] = breakpoint16{N: r.N, G: uint16(r.G), RMin: r.RMin, Run: r.Run}
+			}
+			if err := WriteFile(path, meta, narrow); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tb, err = Open(dir)
+		if err != nil {
+			t.Fatalf("a = %s, g as uint16: %v", a, err)
+		}
+		defer tb.Close()
+		if got, err := tb.R(300); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("a = %s, g as uint16: R_300 differs (%v)", a, err)
+		}
+		if g, err := tb.Value(c.N, c.N); err != nil || g != tab.Full(c.N) {
+			t.Errorf("a = %s, g as uint16: Value(%d, %d) = %d, %v; dense engine %d", a, c.N, c.N, g, err, tab.Full(c.N))
+		}
+		if err := tb.Check(context.Background()); err != nil {
+			t.Errorf("a = %s, g as uint16: Check: %v", a, err)
+		}
+	}
+}
+
+// breakpoint16 is a breakpoint row with g as uint16.
+type breakpoint16 struct {
+	N    int32  `parquet:"n,delta"`
+	G    uint16 `parquet:"g,delta"`
+	RMin int32  `parquet:"r_min,delta"`
+	Run  int32  `parquet:"run,delta"`
+}
+
+// Where the overflow is certain before any work (a >= the largest stored
+// value + 1, where G(n) = n as in nim), Build refuses at once and creates
+// nothing. The limit is lowered to 5, so a = 7 and N >= 6 qualify.
+func TestBuildForeseesOverflow(t *testing.T) {
+	defer func(m int) { maxStoredValue = m }(maxStoredValue)
+	maxStoredValue = 5
+	a := grundy.Multiplier{P: 7, Q: 1}
+	if err := ForeseeOverflow(5, a); err != nil {
+		t.Errorf("N = 5: %v", err)
+	}
+	if err := ForeseeOverflow(1000, grundy.Multiplier{P: 9, Q: 2}); err != nil {
+		t.Errorf("a = 9/2: %v", err) // floor(a) + 1 = 5: G(6) need not be 6
+	}
+	dir := Dir(t.TempDir(), a)
+	_, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: 6, Mult: a, Workers: 2, Revision: "test"})
+	if want := "a = 7, N = 6: G(n) reaches 6, beyond the largest value a table stores (5)"; err == nil || err.Error() != want {
+		t.Errorf("Build: %v, want %q", err, want)
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Build created %s: %v", dir, err)
+	}
+}
+
+// A run interrupted after values past 255 resumes from its checkpoint (2
+// bytes per value) and writes the same start values, byte for byte, as a
+// run that was never interrupted: a = 300, stopped once value 280 is done.
+func TestResumePast255(t *testing.T) {
+	a := grundy.Multiplier{P: 300, Q: 1}
+	const N = 1000
+	cfg := func(dir string) BuildConfig {
+		return BuildConfig{Dir: dir, N: N, Mult: a, Workers: 2, DenseMax: 10, Revision: "test", CheckpointEvery: 0}
+	}
+	fresh := Dir(t.TempDir(), a)
+	if _, _, err := Build(context.Background(), cfg(fresh)); err != nil {
+		t.Fatal(err)
+	}
+	dir := Dir(t.TempDir(), a)
+	ctx, cancel := context.WithCancel(context.Background())
+	c := cfg(dir)
+	c.Done = func(g, _ int) {
+		if g == 280 {
+			cancel()
+		}
+	}
+	if _, _, err := Build(ctx, c); !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("interrupted run: %v", err)
+	}
+	c = cfg(dir)
+	from := 0
+	c.Started = func(g int) { from = g }
+	if _, _, err := Build(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	if from <= 255 {
+		t.Errorf("resumed from g = %d; the test wants a checkpoint past 255", from)
+	}
+	want, _ := os.ReadFile(filepath.Join(fresh, StartValuesFile))
+	got, _ := os.ReadFile(filepath.Join(dir, StartValuesFile))
+	if len(want) == 0 || !bytes.Equal(got, want) {
+		t.Errorf("the resumed run's %s differs from a fresh run's", StartValuesFile)
 	}
 }

@@ -15,8 +15,8 @@ import (
 const defaultAllN = "1000000"
 
 // defaultAllMults are the further multipliers of "compute all": a = 1 (the
-// smallest; its values pass 255, the start-value store's limit, near
-// N = 3*10^6), and a on both sides of 2.
+// smallest; G(n) grows much faster than for a = 2, past 255 near
+// N = 2.3*10^6), and a on both sides of 2.
 const defaultAllMults = "1,3/2,5/2,3"
 
 func runAll(ctx context.Context, args []string, stdout, stderr io.Writer) error {

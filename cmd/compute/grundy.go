@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -117,6 +118,10 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	// A table that must hold a value past 65535 is refused before any work.
+	if err := table.ForeseeOverflow(o.N, o.mult); err != nil {
+		return err
+	}
 	if o.cpuProfile != "" {
 		f, err := os.Create(o.cpuProfile)
 		if err != nil {
@@ -145,6 +150,9 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	start := time.Now()
 	fmt.Fprintf(stderr, "grundy: dense engine, N=%d, a=%s, %d workers, about %s\n", o.N, o.mult, o.workers, cli.HumanBytes(need))
 	tab, err := grundy.Dense(o.N, o.mult, o.workers)
+	if errors.Is(err, grundy.ErrOverflow) {
+		return &table.OverflowError{Mult: o.mult, N: o.N, G: grundy.MaxValue + 1}
+	}
 	if err != nil {
 		return err
 	}
@@ -179,6 +187,11 @@ func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Wr
 	dir := table.Dir(o.out, o.mult)
 	if err := prepareDir(dir); err != nil {
 		return err
+	}
+	if safe := grundy.FirstWithValueBound(o.mult, grundy.MaxStartValue+1); int64(o.N) >= safe {
+		// Below safe no value can pass 65535 (FirstWithValueBound); above
+		// it, whether one does cannot be known before the run.
+		fmt.Fprintf(stderr, "grundy: a = %s, N = %d: G(n) may pass %d, the largest value a table stores (it cannot for N < %d); if it does, the run stops with an error when the value is found\n", o.mult, o.N, grundy.MaxStartValue, safe)
 	}
 	var prog *cli.Progress
 	cfg := table.BuildConfig{Dir: dir, N: o.N, Mult: o.mult, Workers: o.workers, Breakpoints: o.breakpoints,

@@ -125,6 +125,55 @@ func TestExportForeignColumns(t *testing.T) {
 	}
 }
 
+// export prints unsigned integer columns as their values: a start_values
+// file with uint16 value columns, as another writer might store them,
+// exports as the int32 one does (65535 stays 65535), and a uint32 column
+// past 2^31 is not printed as a negative number.
+func TestExportUnsignedColumns(t *testing.T) {
+	dir := t.TempDir()
+	type sv16 struct {
+		N      int64  `parquet:"n,delta"`
+		GStart uint16 `parquet:"g_start,dict"`
+		GFull  uint16 `parquet:"g_full,dict"`
+	}
+	wide := filepath.Join(dir, "wide.parquet")
+	narrow := filepath.Join(dir, "narrow.parquet")
+	rows := []table.StartValue{{N: 0}, {N: 1, GStart: 256, GFull: 300}, {N: 2, GStart: 65535, GFull: 65535}}
+	var rows16 []sv16
+	for _, r := range rows {
+		rows16 = append(rows16, sv16{N: r.N, GStart: uint16(r.GStart), GFull: uint16(r.GFull)})
+	}
+	if err := parquet.WriteFile(wide, rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := parquet.WriteFile(narrow, rows16); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"csv", "json"} {
+		w, err := runArgs(t, "export", "-in", wide, "-format", format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := runArgs(t, "export", "-in", narrow, "-format", format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w != n || !strings.Contains(w, "65535") {
+			t.Errorf("%s: int32 columns export as\n%s\nuint16 columns as\n%s", format, w, n)
+		}
+	}
+	type u32 struct {
+		X uint32 `parquet:"x"`
+	}
+	path := filepath.Join(dir, "u32.parquet")
+	if err := parquet.WriteFile(path, []u32{{X: 1 << 31}, {X: 1<<32 - 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := runArgs(t, "export", "-in", path); err != nil || out != "x\n2147483648\n4294967295\n" {
+		t.Errorf("uint32 column exported as %q, %v", out, err)
+	}
+}
+
 // Long n-times nim runs (a = 10^5 alone takes 4 s, most of it in the
 // big-integer powers behind L and U) stop within a second of Ctrl-C (here a context
 // cancelled after 300 ms), big-integer loops included, and leave nothing.

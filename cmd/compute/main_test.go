@@ -229,3 +229,36 @@ func TestTableFolderForResults(t *testing.T) {
 		}
 	}
 }
+
+// A table that must hold G(n) = 65536 (a >= 65535, where G(n) = n as in
+// nim) is refused before any work, with one line naming a and N. Where N
+// is past grundy.FirstWithValueBound for 65536 but the overflow is not
+// certain, compute says up front that the run may stop on one (checked
+// on a run interrupted at once: a = 40000 to N = 10^5 would take minutes);
+// below the bound it says nothing.
+func TestGrundyValuesPast65535(t *testing.T) {
+	_, err := runArgs(t, "grundy", "-n", "70000", "-mult", "100000", "-out", t.TempDir())
+	want := "a = 100000, N = 70000: G(n) reaches 65536, beyond the largest value a table stores (65535)"
+	if !errors.Is(err, grundy.ErrOverflow) || err.Error() != want {
+		t.Errorf("a = 100000: %v, want %q", err, want)
+	}
+	for _, c := range []struct {
+		mult   string
+		notice bool
+	}{{"40000", true}, {"2", false}} {
+		var out, errb bytes.Buffer
+		ctx, cancel := context.WithCancel(context.Background())
+		if c.notice {
+			cancel()
+		}
+		err := run(ctx, []string{"grundy", "-n", "100000", "-mult", c.mult, "-breakpoints=false", "-dense-max", "10", "-out", t.TempDir()}, &out, &errb)
+		cancel()
+		if c.notice != (err != nil) {
+			t.Errorf("a = %s: %v", c.mult, err)
+		}
+		want := "grundy: a = " + c.mult + ", N = 100000: G(n) may pass 65535, the largest value a table stores (it cannot for N < 91070)"
+		if got := strings.Contains(errb.String(), "may pass 65535"); got != c.notice || c.notice && !strings.Contains(errb.String(), want) {
+			t.Errorf("a = %s: notice %v, want %v:\n%s", c.mult, got, c.notice, errb.String())
+		}
+	}
+}
