@@ -56,6 +56,19 @@ func BoundBytes(N, workers int) uint64 {
 	return Bytes(N, grundy.Fibonacci, workers) + 16*uint64(max(workers, 1))*uint64(N+1)
 }
 
+// Guard is a shard's memory guard: the bound (BoundBytes) if it fits in
+// limit (0: no limit), else the largest Bytes over mults, which needs a
+// pilot per multiplier. fits reports whether need <= limit; neediest is
+// set only when the pilots ran.
+func Guard(ctx context.Context, N int, mults []grundy.Multiplier, workers int, limit uint64) (need uint64, neediest grundy.Multiplier, fits bool, err error) {
+	need = BoundBytes(N, workers)
+	if limit == 0 || need <= limit {
+		return need, neediest, true, nil
+	}
+	need, neediest, err = MaxBytes(ctx, N, mults, workers)
+	return need, neediest, err == nil && need <= limit, err
+}
+
 // MaxBytes is the largest Bytes over mults, and the multiplier that needs
 // it: what one shard, or every task of a Slurm array, must be given. The
 // engine's pilots run on GOMAXPROCS goroutines; when ctx is done it

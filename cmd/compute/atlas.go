@@ -103,18 +103,12 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
-	// The guard: a bound that needs one pilot run, and only where it does
-	// not fit, the estimate of each multiplier of the shard (a pilot each).
-	need := atlas.BoundBytes(N, *workers)
-	if limit > 0 && need > limit {
-		most, neediest, err := atlas.MaxBytes(ctx, N, sh.Pick(list), *workers)
-		if err != nil {
-			return fmt.Errorf("interrupted; nothing written")
-		}
-		if most > limit {
-			return usagef("-n %d: a = %s needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers", N, neediest, cli.HumanBytes(most), *workers, cli.HumanBytes(limit))
-		}
-		need = most
+	need, neediest, fits, err := atlas.Guard(ctx, N, sh.Pick(list), *workers, limit)
+	if err != nil {
+		return fmt.Errorf("interrupted; nothing written")
+	}
+	if !fits {
+		return usagef("-n %d: a = %s needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers", N, neediest, cli.HumanBytes(need), *workers, cli.HumanBytes(limit))
 	}
 	if err := prepareDir(atlas.Dir(*out)); err != nil {
 		return err
