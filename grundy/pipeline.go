@@ -105,7 +105,7 @@ type sweepJob struct {
 	released chan struct{} // closed when this job's emission is released
 	finite   int
 	done     chan struct{}
-	// users of a whole out: the next sweep, and EmitHeld until it
+	// users of a whole out (not sparse): the next sweep, and EmitHeld until it
 	// releases it; the last to finish returns out to the pool.
 	users atomic.Int32
 }
@@ -229,7 +229,7 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 		rings <- nil
 	}
 	drop := func(j *sweepJob) {
-		if j != nil && j.emit && !cfg.Sparse && j.users.Add(-1) == 0 {
+		if j != nil && j.emit && !cfg.Sparse && j.users.Add(-1) == 0 { // sparse: one array, never pooled
 			arrays <- j.out.buf
 		}
 	}
@@ -254,15 +254,17 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			whole = getArray()
 		}
 		if cfg.FromG > 0 {
-			in = &sweepJob{out: &stream{buf: whole}, emit: true, released: make(chan struct{})}
-			if !cfg.Sparse {
+			in = &sweepJob{out: &stream{buf: whole}, emit: true}
+			if cfg.Sparse {
+				in.released = make(chan struct{})
+				close(in.released) // nothing holds FromR's copy
+				lastWhole = in.released
+			} else {
 				in.out.buf = getArray()
+				in.users.Store(1)
 			}
 			copy(in.out.buf, cfg.FromR)
 			in.out.prog.done.Store(int64(N + 1))
-			in.users.Store(1)
-			close(in.released) // nothing holds FromR's copy
-			lastWhole = in.released
 		}
 		for v := cfg.FromG; !stop.Load(); v++ {
 			sw := <-sweepers
@@ -274,7 +276,6 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			switch {
 			case j.emit && cfg.Sparse:
 				j.out = &stream{buf: whole}
-				j.users.Store(1)
 				j.released = make(chan struct{})
 				j.after = lastWhole
 				lastWhole = j.released
@@ -327,11 +328,11 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 		case cfg.Counts != nil && j.v+1 > MaxStartValue:
 			err = fmt.Errorf("%w: G(n) = %d exceeds %d", ErrOverflow, j.v+1, MaxStartValue)
 		case j.emit:
-			j.users.Add(1)
 			var once sync.Once
-			release := func() { once.Do(func() { drop(j) }) }
-			if cfg.Sparse {
-				release = func() { once.Do(func() { close(j.released) }) }
+			release := func() { once.Do(func() { close(j.released) }) }
+			if !cfg.Sparse {
+				j.users.Add(1)
+				release = func() { once.Do(func() { drop(j) }) }
 			}
 			if err = emit(j.v+1, j.out.buf, release); err == nil {
 				maxG = j.v + 1

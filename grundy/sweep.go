@@ -245,9 +245,6 @@ const pageShift = 14
 
 func (s *sweeper) rec(r int32) *record { return &s.pool[r>>pageShift][r&(1<<pageShift-1)] }
 
-// records is the number of records the sweeper holds memory for.
-func (s *sweeper) records() int { return len(s.pool) << pageShift }
-
 // insert adds a window that starts now to the staircase, unless a later
 // row's window ends no earlier; it drops the earlier rows' windows that
 // end no later.
