@@ -7,11 +7,10 @@ const pilotRows = 1 << 20
 
 var pendingShares sync.Map // Multiplier -> float64, for N >= pilotRows
 
-// PendingShare returns the largest number of windows that wait to start
-// at once in one sweep, as a share of the rows, measured by running every
-// sweep for multiplier a at N' = min(N, 2^20) (a few tenths of a second,
-// once per multiplier). The share shrinks slowly with N, so it bounds the
-// share at N from above in practice; BreakpointBytes uses it.
+// PendingShare returns the memory a sweep's records of windows that wait
+// to start take at most, in bytes per row, measured by running every sweep
+// for multiplier a at N' = min(N, 2^20) (a few tenths of a second, once per
+// multiplier); BreakpointBytes uses it.
 func PendingShare(a Multiplier, N int) float64 {
 	n := min(N, pilotRows)
 	if n == pilotRows {
@@ -27,7 +26,7 @@ func PendingShare(a Multiplier, N int) float64 {
 		for n0 := 0; n0 <= n; n0 += publishStride {
 			n1 := min(n+1, n0+publishStride)
 			s.run(in[n0:n1], out[n0:n1])
-			most = max(most, int(s.used))
+			most = max(most, int(s.recordBytes()))
 		}
 		if s.finite == 0 {
 			break

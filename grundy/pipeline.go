@@ -73,8 +73,8 @@ func BreakpointBytes(N int, a Multiplier, workers, hold int, sparse bool) uint64
 	if sparse {
 		arrays, rings = 1, uint64(max(workers-1, 0))
 	}
-	records := uint64(PendingShare(a, N)*float64(N+1)) + 1<<pageShift
-	return arrays*4*uint64(N+1) + rings*4*ringRows + uint64(workers)*(sweeperBytes(N)+16*records)
+	records := uint64(PendingShare(a, N)*float64(N+1)) + 16<<pageShift
+	return arrays*4*uint64(N+1) + rings*4*ringRows + uint64(workers)*(sweeperBytes(N)+records)
 }
 
 // stream carries R_{v+1} from the sweep that writes it to the one that

@@ -29,41 +29,83 @@ const pendingShift = 14
 // e (Inf: to every later row).
 type window struct{ m, e uint32 }
 
-// record is a window that starts at s, in a start bucket's list.
-type record struct {
-	m, s, e uint32
-	next    int32 // the next record of the bucket, or of the free list; -1 ends it
+// slot holds the windows that start at one row of the current block or the
+// next: the first inline (e = 0: none; every window ends after row 0), the
+// others in a list of records. About one row in four starts a window, so
+// most slots hold none or one, and the ring of slots (12 bytes a row, 384
+// KiB) is written at random within two blocks, in cache, and read in order.
+type slot struct {
+	m, e uint32
+	more int32 // the other windows' records, -1 if none
 }
+
+// record is a window of a slot's list. Such records live at most two
+// blocks, so their pool stays small and in cache.
+type record struct {
+	m, e uint32
+	next int32 // the next record of the list, or of the free list; -1 ends it
+}
+
+// farRecord is a window that starts in a later block. It is appended to
+// that block's bucket, a list of chunks filled in order, and read back in
+// order when the block is next: written once and read once, both
+// sequentially, so the far records, most of the sweep's memory, cost no
+// random access.
+type farRecord struct{ m, s, e uint32 }
+
+// chunkRecords is the number of far records in a chunk (2040 bytes).
+const chunkRecords = 170
+
+type chunk [chunkRecords]farRecord
+
+// chunkPageShift is log2 of the chunks per page of the chunk pool.
+const chunkPageShift = 8
 
 // sweeper holds the state of one sweep; it is reused across values.
 type sweeper struct {
-	N      int
-	a      Multiplier
-	div    ceilDiv
-	v      int // the sweep turns R_v into R_{v+1}
-	n      int // the next row
-	shift  int
-	ring   []int32    // ring[s & (len-1)]: records starting at s, in this block or the next
-	coarse []int32    // coarse[b]: records starting in block b >= current+2
-	pool   [][]record // pages of 2^pageShift records, allocated as needed and kept
-	used   int32      // records handed out from pool
-	free   int32      // a free list of records given back, -1 if empty
-	stair  []window
-	pushed bool // some record was made: until then no window can be open
-	finite int  // rows with R_{v+1}(n) < Inf so far
-	counts *StartCounts
+	N     int
+	a     Multiplier
+	div   ceilDiv
+	v     int // the sweep turns R_v into R_{v+1}
+	n     int // the next row
+	shift int
+	ring  []slot     // ring[s & (len-1)]: the windows starting at s, in this block or the next
+	pool  [][]record // pages of 2^pageShift records, allocated as needed and kept
+	used  int32      // records handed out from pool
+	free  int32      // a free list of records given back, -1 if empty
+	// The far buckets: head[b] and tail[b] are the first and last chunk of
+	// block b's bucket (-1: empty), fill[b] the records in its tail.
+	head, tail []int32
+	fill       []uint16
+	chunks     [][]chunk // pages of 2^chunkPageShift chunks
+	chunkNext  []int32   // the next chunk of a bucket, or of the free list
+	chunksUsed int32     // chunks handed out
+	freeChunk  int32     // the free list of chunks, -1 if empty
+	stair      []window
+	pushed     bool // some record was made: until then no window can be open
+	finite     int  // rows with R_{v+1}(n) < Inf so far
+	counts     *StartCounts
 }
 
 func newSweeper(N int, a Multiplier) *sweeper { return newSweeperBlocks(N, a, pendingShift) }
 
 func newSweeperBlocks(N int, a Multiplier, shift int) *sweeper {
-	return &sweeper{N: N, a: a, div: newCeilDiv(a), shift: shift, ring: make([]int32, 2<<shift), coarse: make([]int32, N>>shift+2)}
+	nb := N>>shift + 2
+	return &sweeper{N: N, a: a, div: newCeilDiv(a), shift: shift, ring: make([]slot, 2<<shift),
+		head: make([]int32, nb), tail: make([]int32, nb), fill: make([]uint16, nb)}
 }
 
 // sweeperBytes is the memory of one sweeper, less its records (see
-// BreakpointBytes) and its staircase (a few windows).
+// BreakpointBytes) and its staircase (a few windows): the ring, and ten
+// bytes per block for the far buckets.
 func sweeperBytes(N int) uint64 {
-	return 4 * (2<<pendingShift + uint64(N>>pendingShift+2))
+	return 12*(2<<pendingShift) + 10*uint64(N>>pendingShift+2)
+}
+
+// recordBytes is the memory the sweeper's records have taken so far: the
+// chunks and the ring records handed out (pools are kept across values).
+func (s *sweeper) recordBytes() uint64 {
+	return uint64(s.chunksUsed)*(uint64(len(chunk{}))*12+4) + uint64(s.used)*12
 }
 
 // start readies s for the sweep from R_v. If counts is not nil, the sweep
@@ -78,12 +120,13 @@ func (s *sweeper) start(v int, counts *StartCounts) {
 	}
 	s.counts = counts
 	for i := range s.ring {
-		s.ring[i] = -1
+		s.ring[i] = slot{more: -1}
 	}
-	for i := range s.coarse {
-		s.coarse[i] = -1
+	for i := range s.head {
+		s.head[i], s.tail[i], s.fill[i] = -1, -1, 0
 	}
 	s.used, s.free, s.stair = 0, -1, s.stair[:0]
+	s.chunksUsed, s.freeChunk = 0, -1
 }
 
 // run takes the next len(in) rows: out[i] = R_{v+1}(n+i) from in[i] =
@@ -128,9 +171,9 @@ func (s *sweeper) run(in, out []uint32) {
 			s.nextBlock(n)
 		}
 		// Windows that start at n.
-		if r := ring[uint32(n)&ringMask]; r >= 0 {
-			ring[uint32(n)&ringMask] = -1
-			for r >= 0 {
+		if sl := &ring[uint32(n)&ringMask]; sl.e != 0 {
+			s.insert(sl.m, sl.e)
+			for r := sl.more; r >= 0; {
 				rec := s.rec(r)
 				s.insert(rec.m, rec.e)
 				nr := rec.next
@@ -138,6 +181,7 @@ func (s *sweeper) run(in, out []uint32) {
 				s.free = r
 				r = nr
 			}
+			*sl = slot{more: -1}
 			k := len(s.stair)
 			topM, topE = s.stair[k-1].m, s.stair[k-1].e
 		}
@@ -199,44 +243,99 @@ func (s *sweeper) pop(n uint32) (m, e uint32) {
 	return s.stair[k-1].m, s.stair[k-1].e
 }
 
-// nextBlock moves the records that start in the block after n's into the ring.
+// nextBlock moves the records that start in the block after n's from its
+// bucket into the ring, and frees the bucket's chunks.
 func (s *sweeper) nextBlock(n int) {
 	b := n>>s.shift + 1
-	if b >= len(s.coarse) {
+	if b >= len(s.head) {
 		return
 	}
-	ringMask := uint32(len(s.ring) - 1)
-	for r := s.coarse[b]; r >= 0; {
-		rec := s.rec(r)
-		nr := rec.next
-		slot := &s.ring[rec.s&ringMask]
-		rec.next = *slot
-		*slot = r
-		r = nr
+	c := s.head[b]
+	if c < 0 {
+		return
 	}
-	s.coarse[b] = -1
+	for c >= 0 {
+		k := chunkRecords
+		next := s.chunkNext[c]
+		if next < 0 {
+			k = int(s.fill[b])
+		}
+		for _, f := range s.chunk(c)[:k] {
+			s.add(f.s, f.m, f.e)
+		}
+		s.chunkNext[c] = s.freeChunk
+		s.freeChunk = c
+		c = next
+	}
+	s.head[b], s.tail[b], s.fill[b] = -1, -1, 0
 }
 
 // push adds the window of row m, which starts at st > m (the current row).
 func (s *sweeper) push(m, st, e uint32) {
-	var h *int32
-	if int(st>>s.shift) <= int(m>>s.shift)+1 {
-		h = &s.ring[st&uint32(len(s.ring)-1)]
-	} else {
-		h = &s.coarse[st>>s.shift]
+	b := int(st >> s.shift)
+	if b <= int(m>>s.shift)+1 {
+		s.add(st, m, e)
+		return
 	}
+	t, f := s.tail[b], s.fill[b]
+	if t < 0 || f == chunkRecords {
+		c := s.newChunk()
+		if t < 0 {
+			s.head[b] = c
+		} else {
+			s.chunkNext[t] = c
+		}
+		s.tail[b], t, f = c, c, 0
+	}
+	s.chunk(t)[f] = farRecord{m, st, e}
+	s.fill[b] = f + 1
+}
+
+// add puts the window (m, e) in the slot of row st.
+func (s *sweeper) add(st, m, e uint32) {
+	i := st & uint32(len(s.ring)-1)
+	sl := &s.ring[i]
+	if sl.e == 0 {
+		sl.m, sl.e = m, e
+		return
+	}
+	r := s.newRecord()
+	*s.rec(r) = record{m: m, e: e, next: sl.more}
+	sl.more = r
+}
+
+func (s *sweeper) newRecord() int32 {
 	r := s.free
 	if r >= 0 {
 		s.free = s.rec(r).next
-	} else {
-		r = s.used
-		if int(r)>>pageShift == len(s.pool) {
-			s.pool = append(s.pool, make([]record, 1<<pageShift))
-		}
-		s.used++
+		return r
 	}
-	*s.rec(r) = record{m: m, s: st, e: e, next: *h}
-	*h = r
+	r = s.used
+	if int(r)>>pageShift == len(s.pool) {
+		s.pool = append(s.pool, make([]record, 1<<pageShift))
+	}
+	s.used++
+	return r
+}
+
+func (s *sweeper) newChunk() int32 {
+	c := s.freeChunk
+	if c >= 0 {
+		s.freeChunk = s.chunkNext[c]
+	} else {
+		c = s.chunksUsed
+		if int(c)>>chunkPageShift == len(s.chunks) {
+			s.chunks = append(s.chunks, make([]chunk, 1<<chunkPageShift))
+			s.chunkNext = append(s.chunkNext, make([]int32, 1<<chunkPageShift)...)
+		}
+		s.chunksUsed++
+	}
+	s.chunkNext[c] = -1
+	return c
+}
+
+func (s *sweeper) chunk(c int32) *chunk {
+	return &s.chunks[c>>chunkPageShift][c&(1<<chunkPageShift-1)]
 }
 
 // pageShift is log2 of the records per page of the pool: pages, unlike a
