@@ -46,17 +46,22 @@ type record struct {
 	next int32 // the next record of the list, or of the free list; -1 ends it
 }
 
-// farRecord is a window that starts in a later block. It is appended to
-// that block's bucket, a list of chunks filled in order, and read back in
-// order when the block is next: written once and read once, both
-// sequentially, so the far records, most of the sweep's memory, cost no
-// random access.
-type farRecord struct{ m, s, e uint32 }
+// A window that starts in a later block is a far record: its row m, its
+// end e, and its start as an offset in its block (10 bytes). It is
+// appended to that block's bucket, a list of chunks filled in order, and
+// read back in order when the block is next: written once and read once,
+// both sequentially, so the far records, most of the sweep's memory, cost
+// no random access.
+type chunk struct {
+	m, e [chunkRecords]uint32
+	off  [chunkRecords]uint16
+}
 
 // chunkRecords is the number of far records in a chunk (2040 bytes).
-const chunkRecords = 170
+const chunkRecords = 204
 
-type chunk [chunkRecords]farRecord
+// chunkBytes is the memory of a chunk and its link.
+const chunkBytes = 10*chunkRecords + 4
 
 // chunkPageShift is log2 of the chunks per page of the chunk pool.
 const chunkPageShift = 8
@@ -105,7 +110,7 @@ func sweeperBytes(N int) uint64 {
 // recordBytes is the memory the sweeper's records have taken so far: the
 // chunks and the ring records handed out (pools are kept across values).
 func (s *sweeper) recordBytes() uint64 {
-	return uint64(s.chunksUsed)*(uint64(len(chunk{}))*12+4) + uint64(s.used)*12
+	return uint64(s.chunksUsed)*chunkBytes + uint64(s.used)*12
 }
 
 // start readies s for the sweep from R_v. If counts is not nil, the sweep
@@ -165,6 +170,7 @@ func (s *sweeper) run(in, out []uint32) {
 	if k := len(s.stair); k > 0 {
 		topM, topE = s.stair[k-1].m, s.stair[k-1].e
 	}
+	finite := s.finite
 	n := s.n + i
 	for ; i < len(in); i, n = i+1, n+1 {
 		if n&blockMask == 0 {
@@ -204,7 +210,7 @@ func (s *sweeper) run(in, out []uint32) {
 			}
 		}
 		if topE != 0 {
-			s.finite++
+			finite++
 			k := uint32(n) - topM
 			if k <= rv {
 				// R_{v+1}(n) = R_v(n) <= a*lo: row n offers nothing.
@@ -224,9 +230,13 @@ func (s *sweeper) run(in, out []uint32) {
 		if res != Inf {
 			e = uint32(min(uint64(n)+uint64(div.minRemoval(res))-1, N))
 		}
-		s.push(uint32(n), uint32(st), e)
+		if b := int(st >> shift); b <= n>>shift+1 {
+			s.add(uint32(st), uint32(n), e)
+		} else {
+			s.pushFar(b, uint32(n), uint32(st), e)
+		}
 	}
-	s.n = n
+	s.n, s.finite = n, finite
 }
 
 // pop drops the windows that end before n from the top of the staircase
@@ -260,8 +270,9 @@ func (s *sweeper) nextBlock(n int) {
 		if next < 0 {
 			k = int(s.fill[b])
 		}
-		for _, f := range s.chunk(c)[:k] {
-			s.add(f.s, f.m, f.e)
+		ch, base := s.chunk(c), uint32(b<<s.shift)
+		for i := range k {
+			s.add(base+uint32(ch.off[i]), ch.m[i], ch.e[i])
 		}
 		s.chunkNext[c] = s.freeChunk
 		s.freeChunk = c
@@ -270,13 +281,9 @@ func (s *sweeper) nextBlock(n int) {
 	s.head[b], s.tail[b], s.fill[b] = -1, -1, 0
 }
 
-// push adds the window of row m, which starts at st > m (the current row).
-func (s *sweeper) push(m, st, e uint32) {
-	b := int(st >> s.shift)
-	if b <= int(m>>s.shift)+1 {
-		s.add(st, m, e)
-		return
-	}
+// pushFar appends the window of row m, which starts at st in block b, two
+// or more blocks after m's, to b's bucket.
+func (s *sweeper) pushFar(b int, m, st, e uint32) {
 	t, f := s.tail[b], s.fill[b]
 	if t < 0 || f == chunkRecords {
 		c := s.newChunk()
@@ -287,7 +294,8 @@ func (s *sweeper) push(m, st, e uint32) {
 		}
 		s.tail[b], t, f = c, c, 0
 	}
-	s.chunk(t)[f] = farRecord{m, st, e}
+	ch := s.chunk(t)
+	ch.m[f], ch.e[f], ch.off[f] = m, e, uint16(st&(1<<s.shift-1))
 	s.fill[b] = f + 1
 }
 
@@ -350,6 +358,9 @@ func (s *sweeper) rec(r int32) *record { return &s.pool[r>>pageShift][r&(1<<page
 func (s *sweeper) insert(m, e uint32) {
 	st := s.stair
 	k := len(st)
+	if k > 0 && m < st[k-1].m && e <= st[k-1].e {
+		return // the top outlasts it: the common case of a window dominated on arrival
+	}
 	if k == 0 || m > st[k-1].m {
 		for k > 0 && st[k-1].e <= e {
 			k--
