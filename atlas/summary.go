@@ -40,7 +40,7 @@ const overheadBytes = 64 << 20
 func Bytes(N int, a grundy.Multiplier, workers int) uint64 {
 	var s conjectures.Starts
 	rows := uint64(N + 1)
-	counts := grundy.StartCountsBytes(N)
+	counts := grundy.StartCountsBytes(N, a)
 	engine := grundy.BreakpointBytes(N, a, workers, 0, false) + counts + 4*rows
 	checks := counts + 4*rows + uint64(unsafe.Sizeof(s.Full[0])+unsafe.Sizeof(s.Start[0]))*rows
 	return max(engine, checks) + overheadBytes
@@ -50,10 +50,11 @@ func Bytes(N int, a grundy.Multiplier, workers int) uint64 {
 // per multiplier: Bytes for a = 2, plus the engine's records as if every
 // row had a window waiting to start (16 bytes a row and worker, the most
 // there can be, one window per row; grundy.BreakpointBytes counts
-// PendingShare of them). It is what a shard's memory guard checks first;
+// PendingShare of them), and two bytes a row for start values past 255
+// (grundy.MayWiden). It is what a shard's memory guard checks first;
 // the pilots run only if the bound does not fit.
 func BoundBytes(N, workers int) uint64 {
-	return Bytes(N, grundy.Fibonacci, workers) + 16*uint64(max(workers, 1))*uint64(N+1)
+	return Bytes(N, grundy.Fibonacci, workers) + 16*uint64(max(workers, 1))*uint64(N+1) + 2*uint64(N+1)
 }
 
 // Guard is a shard's memory guard: the bound (BoundBytes) if it fits in

@@ -231,7 +231,8 @@ func TestBreakpointsEmitHeld(t *testing.T) {
 // from such a checkpoint ends with the same counts.
 func TestBreakpointsCounts(t *testing.T) {
 	N := 30000
-	for _, str := range []string{"2", "3/2", "1"} {
+	// a = 300 has values past 255 (G(n) = n for n <= 301): the counts widen.
+	for _, str := range []string{"2", "3/2", "1", "300"} {
 		a, _ := ParseMultiplier(str)
 		want := NewStartCounts(N)
 		var arrays [][]uint32
@@ -243,7 +244,11 @@ func TestBreakpointsCounts(t *testing.T) {
 			for n := range start {
 				start[n] = uint16(want.StartValue(n))
 			}
-			snaps = append(snaps, [2][]uint16{append([]uint16(nil), want.Full...), start})
+			full := make([]uint16, N+1)
+			for n := range full {
+				full[n] = uint16(want.G(n))
+			}
+			snaps = append(snaps, [2][]uint16{full, start})
 			return err
 		}})
 		if err != nil {
@@ -271,7 +276,7 @@ func TestBreakpointsCounts(t *testing.T) {
 		g := 5
 		resumed := NewStartCounts(N)
 		for n := 0; n <= N; n++ {
-			resumed.Full[n] = snaps[g-1][0][n]
+			resumed.SetG(n, int(snaps[g-1][0][n]))
 			resumed.SetStart(n, int(snaps[g-1][1][n]))
 		}
 		_, err = Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: g, FromR: arrays[g-1], Counts: resumed, Emit: func(int, []uint32) error { return nil }})
@@ -282,10 +287,10 @@ func TestBreakpointsCounts(t *testing.T) {
 }
 
 func sameCounts(a, b *StartCounts) bool {
-	if len(a.Full) != len(b.Full) {
+	if len(a.narrow) != len(b.narrow) {
 		return false
 	}
-	for n := range a.Full {
+	for n := range a.narrow {
 		if a.G(n) != b.G(n) || a.StartValue(n) != b.StartValue(n) {
 			return false
 		}
@@ -353,7 +358,7 @@ func TestBreakpointsSparse(t *testing.T) {
 			snap.Add(k, arrays[k-1])
 		}
 		for n := 0; n <= N; n++ {
-			resumed.Full[n] = snap.Full[n]
+			resumed.SetG(n, snap.G(n))
 			resumed.SetStart(n, snap.StartValue(n))
 		}
 		maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: g, FromR: arrays[g-1], Counts: resumed, Sparse: true})
@@ -390,6 +395,28 @@ func TestBreakpointsEqualBrute(t *testing.T) {
 					t.Fatalf("a=%s: G(%d,%d) from breakpoints %d, oracle %d", str, n, r, g, want)
 				}
 			}
+		}
+	}
+}
+
+// TestSparseWidens runs the sparse pipeline where start values pass 255,
+// so that the counts widen from one byte a row to two between sweeps, and
+// checks them against the counts Add derives from every R_g.
+func TestSparseWidens(t *testing.T) {
+	const N = 5000
+	a, _ := ParseMultiplier("300")
+	want := NewStartCounts(N)
+	_, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 1, Emit: want.Add})
+	if err != nil || !want.Wide() {
+		t.Fatalf("%v; widened: %v", err, want.Wide())
+	}
+	for _, w := range []int{1, 2, 3, 8} {
+		got := NewStartCounts(N)
+		if _, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: w, Counts: got, Sparse: true}); err != nil {
+			t.Fatal(err)
+		}
+		if !got.Wide() || !sameCounts(got, want) {
+			t.Fatalf("%d workers: widened %v, counts equal %v", w, got.Wide(), sameCounts(got, want))
 		}
 	}
 }

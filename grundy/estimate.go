@@ -1,27 +1,34 @@
 package grundy
 
-import "sync"
+import (
+	"math"
+	"sync"
+)
 
 // pilotRows is the size of the pilot run of PendingShare.
 const pilotRows = 1 << 20
 
-var pendingShares sync.Map // Multiplier -> float64, for N >= pilotRows
+// pilotResult is what a pilot run measures.
+type pilotResult struct {
+	recordBytes float64 // the most a sweep's records took, in bytes per row
+	maxG        int     // max G(n) over n <= N'
+}
 
-// PendingShare returns the memory a sweep's records of windows that wait
-// to start take at most, in bytes per row, measured by running every sweep
-// for multiplier a at N' = min(N, 2^20) (a few tenths of a second, once per
-// multiplier); BreakpointBytes uses it.
-func PendingShare(a Multiplier, N int) float64 {
+var pilots sync.Map // Multiplier -> pilotResult, for N >= pilotRows
+
+// pilot runs every sweep for multiplier a at N' = min(N, 2^20) (a few
+// tenths of a second, once per multiplier).
+func pilot(a Multiplier, N int) pilotResult {
 	n := min(N, pilotRows)
 	if n == pilotRows {
-		if v, ok := pendingShares.Load(a); ok {
-			return v.(float64)
+		if v, ok := pilots.Load(a); ok {
+			return v.(pilotResult)
 		}
 	}
 	s := newSweeper(n, a)
 	in, out := make([]uint32, n+1), make([]uint32, n+1)
-	most := 0
-	for v := 0; ; v++ {
+	most, v := 0, 0
+	for ; ; v++ {
 		s.start(v, nil)
 		for n0 := 0; n0 <= n; n0 += publishStride {
 			n1 := min(n+1, n0+publishStride)
@@ -33,9 +40,29 @@ func PendingShare(a Multiplier, N int) float64 {
 		}
 		in, out = out, in
 	}
-	share := float64(most) / float64(n+1)
+	p := pilotResult{recordBytes: float64(most) / float64(n+1), maxG: v}
 	if n == pilotRows {
-		pendingShares.Store(a, share)
+		pilots.Store(a, p)
 	}
-	return share
+	return p
+}
+
+// PendingShare returns the memory a sweep's records of windows that wait
+// to start take at most, in bytes per row, from the pilot run at
+// N' = min(N, 2^20); BreakpointBytes uses it.
+func PendingShare(a Multiplier, N int) float64 { return pilot(a, N).recordBytes }
+
+// MayWiden reports whether a table of size N for multiplier a may reach a
+// start value past 255, so that StartCounts widens to two bytes a row. It
+// is an estimate: the pilot's max G(n) over n <= N' = min(N, 2^20), scaled
+// by ln N / ln N' as for G(n) ~ alpha ln n, and by a margin of 1.5 for the
+// multipliers near 1, where G grows faster (a = 1: G(2^20) = 217, and 256
+// is first reached at n = 2,272,949).
+func MayWiden(a Multiplier, N int) bool {
+	p := pilot(a, N)
+	n := min(N, pilotRows)
+	if p.maxG > narrowMax || n == N {
+		return p.maxG > narrowMax
+	}
+	return 1.5*float64(p.maxG)*math.Log(float64(N+1))/math.Log(float64(n+1)) > narrowMax
 }

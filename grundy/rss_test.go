@@ -49,7 +49,7 @@ func TestBreakpointBytesMatchesRSS(t *testing.T) {
 				kib, _ = strconv.ParseUint(f[1], 10, 64)
 			}
 		}
-		est := BreakpointBytes(N, Fibonacci, w, 0, true) + StartCountsBytes(N)
+		est := BreakpointBytes(N, Fibonacci, w, 0, true) + StartCountsBytes(N, Fibonacci)
 		got := kib * 1024
 		ratio := float64(est) / float64(got)
 		t.Logf("N = %d, %d workers: estimate %.1f MiB, peak RSS %.1f MiB, ratio %.3f", N, w, float64(est)/(1<<20), float64(got)/(1<<20), ratio)

@@ -116,8 +116,8 @@ func (s *sweeper) recordBytes() uint64 {
 // start readies s for the sweep from R_v. If counts is not nil, the sweep
 // records the rows whose start value is v: G(n, n) = v exactly when
 // R_v(n) <= n and no row offers v to n (then R_{v+1}(n) = Inf), and notes
-// the rows with R_v(n) = n. So each counts.Full[n] is written once, by the
-// sweep for its value.
+// the rows with R_v(n) = n. So each G(n, n) is written once, by the sweep
+// for its value. A sweep for v > 255 needs counts widened (Widen).
 func (s *sweeper) start(v int, counts *StartCounts) {
 	s.v, s.n, s.pushed, s.finite = v, 0, false, 0
 	if v == 0 || v > MaxStartValue {
@@ -157,11 +157,19 @@ func (s *sweeper) run(in, out []uint32) {
 	shift := s.shift
 	ringMask := uint32(len(s.ring) - 1)
 	blockMask := 1<<shift - 1
-	var full []uint16
-	if s.counts != nil {
-		full = s.counts.Full
+	// The start values G(n, n) = v go to one of the counts' stores.
+	track := s.counts != nil
+	var narrow []uint8
+	var wide []uint16
+	if track {
+		if s.counts.Wide() {
+			wide = s.counts.wide
+		} else if s.v <= narrowMax {
+			narrow = s.counts.narrow
+		} else {
+			panic("grundy: a sweep for a value past 255 with narrow counts")
+		}
 	}
-	g := uint16(s.v)
 	ring := s.ring
 	// The top of the staircase lives in topM, topE (topE = 0 with an empty
 	// staircase: no row ends before row 1). It is written back only when
@@ -201,9 +209,13 @@ func (s *sweeper) run(in, out []uint32) {
 			continue
 		}
 		res := uint32(Inf)
-		if full != nil {
+		if track {
 			if topE == 0 {
-				full[n] = g
+				if wide != nil {
+					wide[n] = uint16(s.v)
+				} else {
+					narrow[n] = uint8(s.v)
+				}
 			}
 			if rv == uint32(n) {
 				s.counts.noteEqual(n, s.v)

@@ -68,7 +68,7 @@ func sweeperV1Bytes(N int) uint64 {
 // If counts is not nil and in != nil, the sweep also records the rows
 // whose start value is v: G(n, n) = v exactly when R_v(n) <= n and no
 // row offers v to n (then R_{v+1}(n) = Inf; otherwise R_{v+1}(n) <= n).
-// So each counts.Full[n] is written once, by the sweep for its value, and
+// So each G(n, n) is written once, by the sweep for its value, and
 // the rows with R_v(n) = n are noted (v must be <= MaxStartValue).
 func (s *sweeperV1) sweep(N int, a Multiplier, v int, in []uint32, inProg *progress, out []uint32, outProg *progress, counts *StartCounts, stop *atomic.Bool) int {
 	if s.dirty {
@@ -77,11 +77,7 @@ func (s *sweeperV1) sweep(N int, a Multiplier, v int, in []uint32, inProg *progr
 	}
 	P, Q := a.P, a.Q
 	div := newCeilDiv(a)
-	var full []uint16
-	if counts != nil && in != nil {
-		full = counts.Full
-	}
-	g := uint16(v)
+	track := counts != nil && in != nil
 	shift, ringMask := s.shift, len(s.ring)-1
 	chunk := min(publishStride, 1<<shift)
 	finite := 0
@@ -162,9 +158,9 @@ func (s *sweeperV1) sweep(N int, a Multiplier, v int, in []uint32, inProg *progr
 				finite++
 			}
 			out[n] = res
-			if full != nil && rv <= uint32(n) {
+			if track && rv <= uint32(n) {
 				if cur < 0 {
-					full[n] = g
+					counts.SetG(n, v)
 				}
 				if rv == uint32(n) {
 					counts.noteEqual(n, v)

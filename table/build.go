@@ -76,7 +76,7 @@ const writerBytes = 256 << 20
 // 0: files written in turn. ok is false when even that does not fit.
 func PlanBuild(N int, a grundy.Multiplier, workers int, breakpoints bool, denseN int, maxMem uint64) (writers int, need uint64, ok bool) {
 	est := func(hold int) uint64 {
-		return grundy.BreakpointBytes(N, a, workers, hold, !breakpoints) + grundy.StartCountsBytes(N) + uint64(max(hold, 1))*writerBytes + grundy.DenseBytes(max(denseN, 0))
+		return grundy.BreakpointBytes(N, a, workers, hold, !breakpoints) + grundy.StartCountsBytes(N, a) + uint64(max(hold, 1))*writerBytes + grundy.DenseBytes(max(denseN, 0))
 	}
 	if breakpoints {
 		writers = workers

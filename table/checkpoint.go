@@ -139,7 +139,7 @@ func loadCheckpoint(path string, N int, a grundy.Multiplier, breakpoints bool) (
 			for i := 0; i < len(b); i += 2 {
 				v := binary.LittleEndian.Uint16(b[i:])
 				if pass == 0 {
-					c.counts.Full[lo+i/2] = v
+					c.counts.SetG(lo+i/2, int(v))
 				} else {
 					c.counts.SetStart(lo+i/2, int(v))
 				}

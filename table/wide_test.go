@@ -196,8 +196,8 @@ func TestCheckpointWideValues(t *testing.T) {
 	R := make([]uint32, N+1)
 	for n := range R {
 		R[n] = grundy.Inf // R_G(n) > n: Checkpoint reads Full and the exceptions
-		counts.Full[n] = uint16(wideFull(n * 21))
-		if s := wideStart(n * 21); s < int(counts.Full[n]) {
+		counts.SetG(n, wideFull(n*21))
+		if s := wideStart(n * 21); s < counts.G(n) {
 			counts.SetStart(n, s)
 		}
 	}
