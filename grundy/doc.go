@@ -36,19 +36,28 @@
 //     R_{g+1}..R_{g+W-1} on through rings of 2^20 rows (4 MiB each), and the
 //     last sweep writes R_{g+W} over R_g behind the first. A run that
 //     writes every R_g keeps W+1 arrays and one per file being written.
-//   - Start values, 2 bytes a row (StartCounts.Full, uint16), plus a map
-//     of the few rows with G(n, n-1) != G(n, n) and a bit per 256 rows.
-//   - Per sweep, the windows that have not started yet: 16-byte records
-//     (row, start, end, link) in pages of 2^14, at most 16-25% of the rows
-//     at once (a = 2: 15.6% at N = 10^7; PendingShare measures it with a
-//     pilot run), so 2.5-4 bytes a row a sweep; list heads for two blocks
-//     of 2^14 rows and one per later block. Rows that offer nothing (77%
-//     for a = 2) cost nothing.
+//   - Start values, 1 byte a row (StartCounts, counts.go) while every
+//     value is below 256, which holds for a = 2 far past 10^9; the first
+//     sweep for 256 waits for the sweeps before it and widens the store to
+//     2 bytes a row (a = 1 from n = 2,272,949). Plus a map of the few rows
+//     with G(n, n-1) != G(n, n) and a bit per 256 rows.
+//   - Per sweep, the windows that have not started yet (sweep.go). A
+//     window that starts in the current block of 2^14 rows or the next goes
+//     to a ring of slots, 12 bytes a row of two blocks (384 KiB, in cache):
+//     the first window starting at a row inline, the rare others in small
+//     list records. A window that starts later is a 10-byte far record
+//     (row, end, start offset) appended to its block's bucket, chunks of 204
+//     records filled in order, and read back in order when its block is
+//     next: each far record is written once and read once, sequentially.
+//     At most 15-25% of the rows wait at once (a = 2: 15.6% at N = 10^7;
+//     PendingShare measures the bytes with a pilot run), so about 2 bytes a
+//     row a sweep; 10 bytes per block for the buckets. Rows that offer
+//     nothing (77% for a = 2) cost nothing.
 //   - The staircase of open windows: at most ten entries seen.
 //
-// So a = 2 with W = 2 needs about 4 + 2 + 2*2.5 = 11 bytes a row, against
-// 4(W+1) + 4W + 1 = 21 before; BreakpointBytes is the estimate that the
-// memory guard uses.
+// So a = 2 with W = 2 needs about 4 + 1 + 2*2 = 9 bytes a row, against
+// 4(W+1) + 4W + 1 = 21 for the first engine; BreakpointBytes (with
+// StartCountsBytes) is the estimate that the memory guard uses.
 //
 // It owns the game and its engines, and must not touch files: tables are
 // written and read by package table.

@@ -9,11 +9,11 @@ package grundy
 // reads back into its input or output: it reads R_v(n) and writes
 // R_{v+1}(n) in order of n, and its own state is
 //
-//   - the windows that have not started (records), kept in start buckets:
-//     a ring of list heads for the current block of 2^pendingShift rows and
-//     the next, and one head per later block, moved into the ring when its
-//     block is next; most rows (77% for a = 2) offer nothing (lo > hi) and
-//     are never stored;
+//   - the windows that have not started, by the block of 2^pendingShift
+//     rows they start in: a ring of slots for the current block and the
+//     next, and a bucket of far records per later block, moved into the
+//     ring when its block is next; most rows (77% for a = 2) offer nothing
+//     (lo > hi) and are never stored;
 //   - the windows that have started and can still win (the staircase):
 //     rows in increasing order whose ends strictly decrease. A window whose
 //     end is not after the end of a later row's started window can never be
@@ -22,7 +22,8 @@ package grundy
 //
 // K_v(n) = n - top, and R_{v+1}(n) = max(R_v(n), K_v(n)).
 
-// pendingShift is log2 of the rows per block of the start buckets.
+// pendingShift is log2 of the rows per block of the start buckets (at
+// most 16: a far record keeps its start as a 16-bit offset in its block).
 const pendingShift = 14
 
 // window is a started window: row m offers the sweep's value to rows up to
