@@ -17,7 +17,7 @@ type pilotResult struct {
 var pilots sync.Map // Multiplier -> pilotResult, for N >= pilotRows
 
 // pilot runs every sweep for multiplier a at N' = min(N, 2^20) (a few
-// tenths of a second, once per multiplier).
+// tenths of a second, once per multiplier: the result at 2^20 is kept).
 func pilot(a Multiplier, N int) pilotResult {
 	n := min(N, pilotRows)
 	if n == pilotRows {
@@ -48,21 +48,32 @@ func pilot(a Multiplier, N int) pilotResult {
 }
 
 // PendingShare returns the memory a sweep's records of windows that wait
-// to start take at most, in bytes per row, from the pilot run at
-// N' = min(N, 2^20); BreakpointBytes uses it.
-func PendingShare(a Multiplier, N int) float64 { return pilot(a, N).recordBytes }
+// to start take at most, in bytes per row, from the pilot run at 2^20
+// rows; BreakpointBytes uses it. Below 2^20 rows a pilot would cost as
+// much as the run itself, so it gives the most there can be instead: one
+// 12-byte record a row (a few MiB at most).
+func PendingShare(a Multiplier, N int) float64 {
+	if N < pilotRows {
+		return 12
+	}
+	return pilot(a, N).recordBytes
+}
 
 // MayWiden reports whether a table of size N for multiplier a may reach a
 // start value past 255, so that StartCounts widens to two bytes a row. It
 // is an estimate: the pilot's max G(n) over n <= N' = min(N, 2^20), scaled
 // by ln N / ln N' as for G(n) ~ alpha ln n, and by a margin of 1.5 for the
 // multipliers near 1, where G grows faster (a = 1: G(2^20) = 217, and 256
-// is first reached at n = 2,272,949).
+// is first reached at n = 2,272,949). Below 2^20 rows, where the wide store
+// costs at most 2 MiB, it runs no pilot and answers from the proved lower
+// bound on the first n with G(n) >= 256 (FirstWithValueBound).
 func MayWiden(a Multiplier, N int) bool {
+	if N < pilotRows {
+		return int64(N) >= FirstWithValueBound(a, narrowMax+1)
+	}
 	p := pilot(a, N)
-	n := min(N, pilotRows)
-	if p.maxG > narrowMax || n == N {
+	if p.maxG > narrowMax || N == pilotRows {
 		return p.maxG > narrowMax
 	}
-	return 1.5*float64(p.maxG)*math.Log(float64(N+1))/math.Log(float64(n+1)) > narrowMax
+	return 1.5*float64(p.maxG)*math.Log(float64(N+1))/math.Log(float64(pilotRows+1)) > narrowMax
 }
