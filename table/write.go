@@ -55,8 +55,10 @@ func writeRows[T any](ctx context.Context, path string, meta map[string]string, 
 // g_full = full(n) into path.
 func WriteStartValues(ctx context.Context, path string, meta map[string]string, N int, start, full func(int) int) error {
 	return writeRows(ctx, path, meta, func(yield func([]StartValue) bool) {
+		var row [1]StartValue // writeRows copies it: no allocation per row
 		for n := 0; n <= N; n++ {
-			if !yield([]StartValue{{N: int64(n), GStart: int32(start(n)), GFull: int32(full(n))}}) {
+			row[0] = StartValue{N: int64(n), GStart: int32(start(n)), GFull: int32(full(n))}
+			if !yield(row[:]) {
 				return
 			}
 		}
