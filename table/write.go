@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"fibnim/grundy"
 )
@@ -20,36 +21,69 @@ var ErrInterrupted = errors.New("interrupted")
 // writeRows writes the groups of rows that groups yields into path,
 // handing them to the Parquet writer in batches of whole groups (of at
 // least 1<<16 rows but the last) and looking at ctx between batches; on an
-// error or an interrupt the destination is left as it was.
+// error or an interrupt the destination is left as it was. The writer
+// encodes one batch on its own goroutine while the next is made, so that
+// making the rows (for start values, reading the counts) and encoding them
+// take two cores.
 func writeRows[T any](ctx context.Context, path string, meta map[string]string, groups iter.Seq[[]T]) error {
 	w, err := Create[T](path, meta)
 	if err != nil {
 		return err
 	}
-	buf := make([]T, 0, 1<<16)
-	flush := func() error {
+	free := make(chan []T, 2)
+	free <- make([]T, 0, 1<<16)
+	free <- make([]T, 0, 1<<16)
+	batches := make(chan []T)
+	var failed atomic.Bool
+	done := make(chan error, 1)
+	go func() {
+		var werr error
+		for b := range batches {
+			if werr == nil {
+				if werr = w.Write(b); werr != nil {
+					failed.Store(true)
+				}
+			}
+			free <- b[:0]
+		}
+		done <- werr
+	}()
+	buf := <-free
+	send := func() error {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("%w; %s left as it was", ErrInterrupted, path)
 		}
-		err := w.Write(buf)
-		buf = buf[:0]
-		return err
+		if failed.Load() {
+			return errWriteFailed
+		}
+		batches <- buf
+		buf = <-free
+		return nil
 	}
 	for g := range groups {
 		buf = append(buf, g...)
 		if len(buf) >= 1<<16 {
-			if err := flush(); err != nil {
-				w.Abort()
-				return err
+			if err = send(); err != nil {
+				break
 			}
 		}
 	}
-	if err := flush(); err != nil {
+	if err == nil {
+		err = send()
+	}
+	close(batches)
+	if werr := <-done; werr != nil && (err == nil || err == errWriteFailed) {
+		err = werr
+	}
+	if err != nil {
 		w.Abort()
 		return err
 	}
 	return w.Close()
 }
+
+// errWriteFailed stands for the writer's own error until it is collected.
+var errWriteFailed = errors.New("write failed")
 
 // WriteStartValues streams rows n = 0..N with g_start = start(n) and
 // g_full = full(n) into path.
