@@ -45,3 +45,20 @@ func BenchmarkBreakpoints(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStartValues computes the start values at N = 10^6 the way
+// `compute grundy -breakpoints=false` does: the sparse pipeline (one array,
+// rings between the sweeps of a chain) recording the counts.
+func BenchmarkStartValues(b *testing.B) {
+	const N = 1000000
+	for _, w := range []int{1, 2} {
+		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[w], func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				cfg := BreakpointConfig{N: N, Mult: Fibonacci, Workers: w, Sparse: true, Counts: NewStartCounts(N)}
+				if _, err := Breakpoints(context.Background(), cfg); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
