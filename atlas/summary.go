@@ -50,7 +50,7 @@ func Bytes(N int, a grundy.Multiplier, workers int) uint64 {
 // per multiplier: Bytes for a = 2, plus the engine's records as if every
 // row had a window waiting to start (16 bytes a row and worker, the most
 // there can be, one window per row; grundy.BreakpointBytes counts
-// PendingShare of them), and two bytes a row for start values past 255
+// PendingBytes of them), and two bytes a row for start values past 255
 // (grundy.MayWiden). It is what a shard's memory guard checks first;
 // the pilots run only if the bound does not fit.
 func BoundBytes(N, workers int) uint64 {

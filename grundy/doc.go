@@ -50,7 +50,7 @@
 //     records filled in order, and read back in order when its block is
 //     next: each far record is written once and read once, sequentially.
 //     At most 15-25% of the rows wait at once (a = 2: 15.6% at N = 10^7;
-//     PendingShare measures the bytes with a pilot run), so about 2 bytes a
+//     PendingBytes measures the bytes with a pilot run), so about 2 bytes a
 //     row a sweep; 10 bytes per block for the buckets. Rows that offer
 //     nothing (77% for a = 2) cost nothing.
 //   - The staircase of open windows: at most ten entries seen.

@@ -5,7 +5,7 @@ import (
 	"sync"
 )
 
-// pilotRows is the size of the pilot run of PendingShare.
+// pilotRows is the size of the pilot run of PendingBytes.
 const pilotRows = 1 << 20
 
 // pilotResult is what a pilot run measures.
@@ -47,12 +47,12 @@ func pilot(a Multiplier, N int) pilotResult {
 	return p
 }
 
-// PendingShare returns the memory a sweep's records of windows that wait
+// PendingBytes returns the memory a sweep's records of windows that wait
 // to start take at most, in bytes per row, from the pilot run at 2^20
 // rows; BreakpointBytes uses it. Below 2^20 rows a pilot would cost as
 // much as the run itself, so it gives the most there can be instead: one
 // 12-byte record a row (a few MiB at most).
-func PendingShare(a Multiplier, N int) float64 {
+func PendingBytes(a Multiplier, N int) float64 {
 	if N < pilotRows {
 		return 12
 	}

@@ -61,7 +61,7 @@ const ringRows = 1 << 20
 // worker: its ring of slots and buckets, and its records of windows that
 // have not started (10 or 12 bytes each). How many windows wait at once
 // depends on a and N; a pilot run of the sweeps at 2^20 rows measures the
-// bytes per row (PendingShare). For a = 2 the share swings with N rather
+// bytes per row (PendingBytes). For a = 2 the share swings with N rather
 // than growing: 1.87, 1.34, 1.42, 1.98, 1.41, 1.86 bytes a row at 2^20,
 // 2^22, ..., 2^28 (one sweeper's peak over all values).
 func BreakpointBytes(N int, a Multiplier, workers, hold int, sparse bool) uint64 {
@@ -73,7 +73,7 @@ func BreakpointBytes(N int, a Multiplier, workers, hold int, sparse bool) uint64
 	if sparse {
 		arrays, rings = 1, uint64(max(workers-1, 0))
 	}
-	records := uint64(PendingShare(a, N)*float64(N+1)) + 12<<pageShift
+	records := uint64(PendingBytes(a, N)*float64(N+1)) + 12<<pageShift
 	return arrays*4*uint64(N+1) + rings*4*ringRows + uint64(workers)*(sweeperBytes(N)+records)
 }
 

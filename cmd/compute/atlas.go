@@ -97,11 +97,9 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintf(stdout, "multipliers %d\nshard_multipliers %d\nmem_bytes %d\nmem_mib %d\n", len(list), len(sh.Pick(list)), need, (need+1<<20-1)>>20)
 		return nil
 	}
-	limit := cli.AvailableMemory()
-	if *maxMem != "" {
-		if limit, err = cli.ParseBytes(*maxMem); err != nil {
-			return err
-		}
+	limit, err := cli.MemoryLimit(*maxMem)
+	if err != nil {
+		return err
 	}
 	need, neediest, fits, err := atlas.Guard(ctx, N, sh.Pick(list), *workers, limit)
 	if err != nil {

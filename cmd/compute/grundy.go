@@ -80,11 +80,8 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	if o.denseMax, err = cli.ParseSize("dense-max", *denseMax); err != nil {
 		return o, err
 	}
-	o.maxMem = cli.AvailableMemory()
-	if *maxMem != "" {
-		if o.maxMem, err = cli.ParseBytes(*maxMem); err != nil {
-			return o, err
-		}
+	if o.maxMem, err = cli.MemoryLimit(*maxMem); err != nil {
+		return o, err
 	}
 	if err := needFolder("out", *out); err != nil {
 		return o, err

@@ -70,6 +70,15 @@ func ParseBytes(s string) (uint64, error) {
 	return uint64(v * float64(mult)), nil
 }
 
+// MemoryLimit reads the -max-mem flag s: a size (ParseBytes), or, when s
+// is empty, the memory available now (AvailableMemory).
+func MemoryLimit(s string) (uint64, error) {
+	if s == "" {
+		return AvailableMemory(), nil
+	}
+	return ParseBytes(s)
+}
+
 // AvailableMemory is MemAvailable from /proc/meminfo, or 0 if unknown.
 func AvailableMemory() uint64 {
 	f, err := os.Open("/proc/meminfo")
