@@ -239,7 +239,7 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 		}
 		t0 := time.Now()
 		c := &checkpoint{N: cfg.N, G: g, P: cfg.Mult.P, Q: cfg.Mult.Q, breakpoints: cfg.Breakpoints, R: R, counts: counts}
-		if err := c.save(ckPath); err != nil {
+		if err := c.save(ctx, ckPath); err != nil {
 			return fmt.Errorf("writing checkpoint: %w", err)
 		}
 		saved = true

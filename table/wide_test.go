@@ -203,7 +203,7 @@ func TestCheckpointWideValues(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "checkpoint.bin")
 	c := &checkpoint{N: N, G: grundy.MaxStartValue, P: a.P, Q: a.Q, breakpoints: true, R: R, counts: counts}
-	if err := c.save(path); err != nil {
+	if err := c.save(context.Background(), path); err != nil {
 		t.Fatal(err)
 	}
 	if st, _ := os.Stat(path); st.Size() != checkpointBytes(N) {
