@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -130,7 +131,7 @@ func TestBreakpointsPipelineWorkers(t *testing.T) {
 	}
 	// Resume from g = 7 gives the same later arrays.
 	var got [][]uint32
-	_, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: 7, FromR: want[6], Emit: func(g int, R []uint32) error {
+	_, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: 7, FromR: slices.Clone(want[6]), Emit: func(g int, R []uint32) error {
 		got = append(got, append([]uint32(nil), R...))
 		return nil
 	}})
@@ -279,7 +280,7 @@ func TestBreakpointsCounts(t *testing.T) {
 			resumed.SetG(n, int(snaps[g-1][0][n]))
 			resumed.SetStart(n, int(snaps[g-1][1][n]))
 		}
-		_, err = Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: g, FromR: arrays[g-1], Counts: resumed, Emit: func(int, []uint32) error { return nil }})
+		_, err = Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: g, FromR: slices.Clone(arrays[g-1]), Counts: resumed, Emit: func(int, []uint32) error { return nil }})
 		if err != nil || !sameCounts(resumed, want) {
 			t.Fatalf("a=%s: resumed from g=%d: %v, counts equal: %v", str, g, err, sameCounts(resumed, want))
 		}
@@ -361,7 +362,7 @@ func TestBreakpointsSparse(t *testing.T) {
 			resumed.SetG(n, snap.G(n))
 			resumed.SetStart(n, snap.StartValue(n))
 		}
-		maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: g, FromR: arrays[g-1], Counts: resumed, Sparse: true})
+		maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: g, FromR: slices.Clone(arrays[g-1]), Counts: resumed, Sparse: true})
 		if err != nil || maxG != wantG || !sameCounts(resumed, want) {
 			t.Fatalf("a=%s: sparse resume from g=%d: %v, maxG %d", str, g, err, maxG)
 		}

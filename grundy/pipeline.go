@@ -16,7 +16,9 @@ type BreakpointConfig struct {
 	Workers int // concurrent sweeps; < 1 means GOMAXPROCS
 
 	// Resume, when set, starts from a checkpoint: FromG = g >= 1 and FromR =
-	// R_g. Breakpoints then emits g+1, g+2, ...
+	// R_g. Breakpoints then emits g+1, g+2, ... It keeps FromR as one of
+	// its arrays and writes over it, so a resumed run needs no more memory
+	// than a fresh one; the caller must not use FromR afterwards.
 	FromG int
 	FromR []uint32
 
@@ -250,21 +252,21 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 		defer close(jobs)
 		var in *sweepJob
 		var lastWhole chan struct{} // sparse: released when R in whole may be overwritten
-		if cfg.Sparse {
-			whole = getArray()
-		}
 		if cfg.FromG > 0 {
-			in = &sweepJob{out: &stream{buf: whole}, emit: true}
+			// FromR takes the place of the first array.
+			<-arrays
+			in = &sweepJob{out: &stream{buf: cfg.FromR}, emit: true}
 			if cfg.Sparse {
+				whole = cfg.FromR
 				in.released = make(chan struct{})
-				close(in.released) // nothing holds FromR's copy
+				close(in.released) // nothing else holds FromR
 				lastWhole = in.released
 			} else {
-				in.out.buf = getArray()
 				in.users.Store(1)
 			}
-			copy(in.out.buf, cfg.FromR)
 			in.out.prog.done.Store(int64(N + 1))
+		} else if cfg.Sparse {
+			whole = getArray()
 		}
 		for v := cfg.FromG; !stop.Load(); v++ {
 			if c := cfg.Counts; c != nil && v > narrowMax && !c.Wide() {
