@@ -72,12 +72,25 @@ const writerBytes = 256 << 20
 
 // PlanBuild returns how many breakpoint files a run may write at once
 // within maxMem bytes (0: no limit), and the peak memory it estimates for
-// that many, the dense side table of rows n <= denseN included. Each writer holds its R_g, 4 bytes per row, so that encoding
-// (as costly as the sweeps) overlaps them; with less memory, fewer, down to
-// 0: files written in turn. ok is false when even that does not fit.
+// that many, the dense side table of rows n <= denseN included. Each
+// writer holds its R_g, 4 bytes per row, so that encoding (as costly as
+// the sweeps) overlaps them; with less memory, fewer, down to 0: files
+// written in turn. ok is false when even that does not fit.
+//
+// The start values stay from the first sweep to the end. The engine and
+// the breakpoint files' writers come first; the dense side table and the
+// start-value file come after the engine's memory is given back, so only
+// the larger of the two phases counts. (A start-values run used to be
+// charged a writer during the engine too: 511 MiB estimated at
+// N = 3*10^7 with 2 workers, for a peak RSS of 248 MiB.)
 func PlanBuild(N int, a grundy.Multiplier, workers int, breakpoints bool, denseN int, maxMem uint64) (writers int, need uint64, ok bool) {
 	est := func(hold int) uint64 {
-		return grundy.BreakpointBytes(N, a, workers, hold, !breakpoints) + grundy.StartCountsBytes(N, a) + uint64(max(hold, 1))*writerBytes + grundy.DenseBytes(max(denseN, 0))
+		during := grundy.BreakpointBytes(N, a, workers, hold, !breakpoints)
+		if breakpoints {
+			during += uint64(max(hold, 1)) * writerBytes
+		}
+		after := grundy.DenseBytes(max(denseN, 0)) + writerBytes
+		return grundy.StartCountsBytes(N, a) + max(during, after)
 	}
 	if breakpoints {
 		writers = workers
