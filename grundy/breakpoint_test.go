@@ -421,3 +421,19 @@ func TestSparseWidens(t *testing.T) {
 		}
 	}
 }
+
+// A context cancelled before the call is an error every time, also when
+// the launcher sees the stop before it has launched a sweep: it used to
+// return (0, nil) then, a table with no values and no error, about one
+// call in a hundred.
+func TestBreakpointsCancelledBefore(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for i := 0; i < 500; i++ {
+		sparse := i%2 == 1
+		cfg := BreakpointConfig{N: 1000, Mult: Fibonacci, Workers: 2, Sparse: sparse, Counts: NewStartCounts(1000)}
+		if _, err := Breakpoints(ctx, cfg); !errors.Is(err, context.Canceled) {
+			t.Fatalf("call %d (sparse %v) with a cancelled context: %v", i, sparse, err)
+		}
+	}
+}

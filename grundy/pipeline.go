@@ -2,6 +2,7 @@ package grundy
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -354,6 +355,14 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			stop.Store(true)
 		}
 		drop(j.in) // sweep v is done with R_v, which was emitted before
+	}
+	if err == nil && !complete {
+		// Stopped before any sweep was launched: ctx was done so early
+		// that the launcher saw it first. No table is no answer.
+		err = ctx.Err()
+		if err == nil {
+			err = errors.New("grundy: stopped before the table was complete")
+		}
 	}
 	return maxG, err
 }
