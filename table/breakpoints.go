@@ -59,6 +59,8 @@ type RunEncoder struct {
 	n    int // table row of the next entry
 	cur  Breakpoint
 	open bool // cur is a run that the next entry may extend
+
+	starts []int32 // Add's buffer: where the rows of its entries begin
 }
 
 // NewRunEncoder starts the rows of value g at table row 0.
@@ -68,23 +70,49 @@ func NewRunEncoder(g int) *RunEncoder { return &RunEncoder{g: int32(g)} }
 // where G(n, n) < g) and appends to rows the rows they complete. A run
 // still open at the end of R waits for the next call or for Flush.
 func (e *RunEncoder) Add(rows []Breakpoint, R []uint32) []Breakpoint {
+	if len(R) == 0 {
+		return rows
+	}
 	cur, open := e.cur, e.open
-	next := uint32(0) // R_g of the next row if it extends cur
+	// First the indices at which a row begins, with no branch: a run ends
+	// after about 7 entries at no predictable place, and a branch per
+	// entry took as long as the sweep that made R. An entry begins a row
+	// unless it is the previous one plus 1; so does every noBreakpoint
+	// entry (the one after it would be 0), each its own row, not written.
+	next := ^R[0] // not open: R[0] begins a row
 	if open {
 		next = uint32(cur.RMin + cur.Run)
 	}
+	if cap(e.starts) < len(R) {
+		e.starts = make([]int32, len(R))
+	}
+	starts := e.starts[:len(R)]
+	k := 0
 	for i, r := range R {
-		if open && r == next {
-			cur.Run++
-			next++
-			continue
+		starts[k] = int32(i)
+		if r != next {
+			k++
 		}
+		next = r + 1
+	}
+	// Then the rows: the entries before the first begin extend cur.
+	end := len(R)
+	if k > 0 {
+		end = int(starts[0])
+	}
+	cur.Run += int32(end)
+	for j := 0; j < k; j++ {
 		if open {
 			rows = append(rows, cur)
 		}
+		i := int(starts[j])
+		end = len(R)
+		if j+1 < k {
+			end = int(starts[j+1])
+		}
+		r := R[i]
 		open = r != noBreakpoint
-		cur = Breakpoint{N: int32(e.n + i), G: e.g, RMin: int32(r), Run: 1}
-		next = r + 1
+		cur = Breakpoint{N: int32(e.n + i), G: e.g, RMin: int32(r), Run: int32(end - i)}
 	}
 	e.n += len(R)
 	e.cur, e.open = cur, open
