@@ -3,6 +3,8 @@ package table
 import (
 	"fmt"
 	"math"
+	"math/bits"
+	"slices"
 )
 
 // Breakpoint is one row of grundy/mult=A/breakpoints/g=XXXX.parquet. It
@@ -60,7 +62,6 @@ type RunEncoder struct {
 	cur  Breakpoint
 	open bool // cur is a run that the next entry may extend
 
-	starts []int32 // Add's buffer: where the rows of its entries begin
 }
 
 // NewRunEncoder starts the rows of value g at table row 0.
@@ -73,50 +74,76 @@ func (e *RunEncoder) Add(rows []Breakpoint, R []uint32) []Breakpoint {
 	if len(R) == 0 {
 		return rows
 	}
-	cur, open := e.cur, e.open
-	// First the indices at which a row begins, with no branch: a run ends
-	// after about 7 entries at no predictable place, and a branch per
-	// entry took as long as the sweep that made R. An entry begins a row
-	// unless it is the previous one plus 1; so does every noBreakpoint
-	// entry (the one after it would be 0), each its own row, not written.
-	next := ^R[0] // not open: R[0] begins a row
-	if open {
-		next = uint32(cur.RMin + cur.Run)
+	// An entry begins a row unless it is the previous one plus 1; so does
+	// every noBreakpoint entry (the one after it would be 0), each its own
+	// row, not written. A run ends after about 7 entries at no predictable
+	// place, so a branch per entry would be mispredicted once a row (it
+	// took as long as the sweep that made R); instead the entries that
+	// begin a row are marked in a 64-bit mask per 64 entries, with no
+	// branch, and only the marked ones are visited.
+	prev := ^R[0] - 1 // not open: R[0] begins a row
+	if e.open {
+		prev = uint32(e.cur.RMin + e.cur.Run - 1)
 	}
-	if cap(e.starts) < len(R) {
-		e.starts = make([]int32, len(R))
-	}
-	starts := e.starts[:len(R)]
-	k := 0
-	for i, r := range R {
-		starts[k] = int32(i)
-		if r != next {
-			k++
+	for i0 := 0; i0 < len(R); i0 += 64 {
+		var m uint64
+		if i0+64 <= len(R) {
+			m = runStarts(prev, (*[64]uint32)(R[i0:i0+64]))
+			prev = R[i0+63]
+		} else {
+			for j, x := range R[i0:] {
+				m |= uint64(b2i(x != prev+1)) << j
+				prev = x
+			}
 		}
-		next = r + 1
-	}
-	// Then the rows: the entries before the first begin extend cur.
-	end := len(R)
-	if k > 0 {
-		end = int(starts[0])
-	}
-	cur.Run += int32(end)
-	for j := 0; j < k; j++ {
-		if open {
-			rows = append(rows, cur)
+		if m == 0 {
+			continue
 		}
-		i := int(starts[j])
-		end = len(R)
-		if j+1 < k {
-			end = int(starts[j+1])
+		// Each marked entry closes the open row (written unless it was a
+		// noBreakpoint one) and opens its own.
+		o := len(rows)
+		rows = slices.Grow(rows, bits.OnesCount64(m))[:o+bits.OnesCount64(m)]
+		cur, open := e.cur, e.open
+		for ; m != 0; m &= m - 1 {
+			i := i0 + bits.TrailingZeros64(m)
+			n := int32(e.n + i)
+			cur.Run = n - cur.N
+			rows[o] = cur
+			o += b2i(open)
+			r := R[i]
+			cur = Breakpoint{N: n, G: e.g, RMin: int32(r)}
+			open = r != noBreakpoint
 		}
-		r := R[i]
-		open = r != noBreakpoint
-		cur = Breakpoint{N: int32(e.n + i), G: e.g, RMin: int32(r), Run: int32(end - i)}
+		rows = rows[:o]
+		e.cur, e.open = cur, open
 	}
 	e.n += len(R)
-	e.cur, e.open = cur, open
+	e.cur.Run = int32(e.n) - e.cur.N
 	return rows
+}
+
+// runStarts marks the entries of r that begin a row, given the entry
+// before r[0]. It is not inlined: in Add, the compiler kept m on the stack.
+//
+//go:noinline
+func runStarts(prev uint32, r *[64]uint32) uint64 {
+	var m uint64
+	for j := 0; j < 64; j += 4 {
+		x := (*[4]uint32)(r[j : j+4])
+		b := b2i(x[0] != prev+1) | b2i(x[1] != x[0]+1)<<1 | b2i(x[2] != x[1]+1)<<2 | b2i(x[3] != x[2]+1)<<3
+		m |= uint64(b) << j
+		prev = x[3]
+	}
+	return m
+}
+
+// b2i is 1 for true and 0 for false, compiled without a branch.
+func b2i(b bool) int {
+	var i int
+	if b {
+		i = 1
+	}
+	return i
 }
 
 // Flush appends the open run, if any.

@@ -25,12 +25,13 @@ func randomR(rng *rand.Rand, N int) []uint32 {
 	return R
 }
 
-// encode runs R through a RunEncoder in pieces cut at random.
+// encode runs R through a RunEncoder in pieces cut at random: short ones,
+// and ones past 64 entries, which Add takes 64 at a time.
 func encode(rng *rand.Rand, g int, R []uint32) []Breakpoint {
 	enc := NewRunEncoder(g)
 	var rows []Breakpoint
 	for lo := 0; lo < len(R); {
-		hi := min(len(R), lo+rng.IntN(40))
+		hi := min(len(R), lo+rng.IntN([]int{40, 300}[rng.IntN(2)]))
 		rows = enc.Add(rows, R[lo:hi])
 		lo = hi
 	}
@@ -39,8 +40,8 @@ func encode(rng *rand.Rand, g int, R []uint32) []Breakpoint {
 
 func TestRunsRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for trial := 0; trial < 200; trial++ {
-		N := rng.IntN(300)
+	for trial := 0; trial < 400; trial++ {
+		N := rng.IntN([]int{300, 3000}[trial%2])
 		R := randomR(rng, N)
 		rows := encode(rng, 3, R)
 		// Every row is a maximal run: the next row does not continue it.
