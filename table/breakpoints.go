@@ -61,7 +61,6 @@ type RunEncoder struct {
 	n    int // table row of the next entry
 	cur  Breakpoint
 	open bool // cur is a run that the next entry may extend
-
 }
 
 // NewRunEncoder starts the rows of value g at table row 0.
@@ -90,11 +89,11 @@ func (e *RunEncoder) Add(rows []Breakpoint, R []uint32) []Breakpoint {
 		if i0+64 <= len(R) {
 			m = runStarts(prev, (*[64]uint32)(R[i0:i0+64]))
 			prev = R[i0+63]
-		} else {
-			for j, x := range R[i0:] {
-				m |= uint64(b2i(x != prev+1)) << j
-				prev = x
-			}
+		} else { // the last, shorter piece: marked the same way, padded
+			var last [64]uint32
+			k := copy(last[:], R[i0:])
+			m = runStarts(prev, &last) & (1<<k - 1)
+			prev = R[i0+k-1]
 		}
 		if m == 0 {
 			continue
