@@ -1,8 +1,9 @@
 // Package table owns the pipeline's on-disk format: the Parquet files of a
 // results folder, their layout (layout.go), how they are written (write.go,
 // and build.go for a checkpointed breakpoint run), how a table folder is
-// validated and read (open.go), and the rows of the n-times nim tables
-// (rows.go, ntimes.go). Writer and reader live here together, so they
+// validated and read (open.go), the rows of the n-times nim tables
+// (rows.go, ntimes.go), and any of its files as CSV or JSON lines for
+// readers without Parquet (export.go, Export). Writer and reader live here together, so they
 // cannot drift apart.
 //
 // Reading a computed table:
