@@ -35,7 +35,7 @@ func Report(plan Plan, rows []table.AtlasRow) []byte {
 	w("1 <= n <= N, and the statements that package conjectures puts for every a, checked on every n (and every cell (n, r) for SCHWENK):")
 	w("FT-P-positions(a) (G(n, n-1) = 0 exactly on F(a)), SCHWENK-strategy(a) (G(n, r) = 0 exactly when r < z_1(n)), LRS-5.2(a)")
 	w("(G(n) <= G(n+1) <= G(n) + 1), and the two halves of the closing conjecture of Larsson & Rubinstein-Salzedo put for a,")
-	w("LRS-5.3-lower(a): G(n + ceil(n/a)) >= G(n) + 1 and LRS-conj-upper(a): G(n + ceil(n/a)) <= G(n) + 2, for n + ceil(n/a) <= N.")
+	w("LRS-5.3-step(a): G(n + ceil(n/a)) >= G(n) + 1 and LRS-conj-upper(a): G(n + ceil(n/a)) <= G(n) + 2, for n + ceil(n/a) <= N.")
 	w("The data are in atlas.parquet (one row per a; `compute export -in atlas.parquet` writes CSV).")
 	w("")
 	var ok, over []table.AtlasRow
@@ -60,7 +60,7 @@ func Report(plan Plan, rows []table.AtlasRow) []byte {
 	w("else the number of failures. Last outside [1, 2]: the largest n where G(n + ceil(n/a)) - G(n) is not 1 or 2 (- if none);")
 	w("differences: how often each value of G(n + ceil(n/a)) - G(n) occurs.")
 	w("")
-	w("| a | G(N) | alpha | beta | RMS | FT-P | SCHWENK | 5.2 | 5.3-lower | conj-upper | last outside [1, 2] | differences |")
+	w("| a | G(N) | alpha | beta | RMS | FT-P | SCHWENK | 5.2 | 5.3-step | conj-upper | last outside [1, 2] | differences |")
 	w("|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, r := range rows {
 		if r.Status != table.AtlasComplete {
@@ -104,7 +104,7 @@ func reading(ok, over []table.AtlasRow) []string {
 		{"FT-P-positions(a)", func(r table.AtlasRow) int64 { return r.FTPFailures }},
 		{"SCHWENK-strategy(a)", func(r table.AtlasRow) int64 { return r.SchwenkFailures }},
 		{"LRS-5.2(a)", func(r table.AtlasRow) int64 { return r.L52Failures }},
-		{"LRS-5.3-lower(a)", func(r table.AtlasRow) int64 { return r.LowerFailures }},
+		{"LRS-5.3-step(a)", func(r table.AtlasRow) int64 { return r.LowerFailures }},
 	} {
 		var bad []string
 		for _, r := range ok {

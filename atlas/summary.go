@@ -116,7 +116,7 @@ func MaxBytes(ctx context.Context, N int, mults []grundy.Multiplier, workers int
 // breakpoint engine, keeping the start values and R_1 (the least r with
 // G(n, r) >= 1) in memory, then streams them once through the statements
 // package conjectures puts for every multiplier (FT-P-positions,
-// SCHWENK-strategy, LRS-5.2, LRS-5.3-lower and LRS-conj-upper, each "(a)"),
+// SCHWENK-strategy, LRS-5.2, LRS-5.3-step and LRS-conj-upper, each "(a)"),
 // and fits G(n) ~ alpha ln n + beta (conjectures.FitLog).
 //
 // The checks put for every a read R_1 and nothing above it; the files

@@ -104,7 +104,7 @@ func TestLRSChecksCatchCorruption(t *testing.T) {
 	bs = copyStarts(s)
 	bs.Full[2500] = 5
 	if r := CheckLRS53Lower(bs); r.Failures != base.Failures+1 {
-		t.Fatalf("LRS-5.3-lower: %d failures after corrupting n=2500, %d before", r.Failures, base.Failures)
+		t.Fatalf("LRS-5.3-log-lower: %d failures after corrupting n=2500, %d before", r.Failures, base.Failures)
 	}
 	bs = copyStarts(s)
 	bs.Full[100] = 30
@@ -207,7 +207,7 @@ func TestFindingsContextFromData(t *testing.T) {
 
 	r := CheckLRS53Lower(s)
 	if r.Largest == nil || r.Largest.N > 41 || r.FailureFree == "" {
-		t.Fatalf("LRS-5.3-lower on true data: largest %+v, failure-free %q", r.Largest, r.FailureFree)
+		t.Fatalf("LRS-5.3-log-lower on true data: largest %+v, failure-free %q", r.Largest, r.FailureFree)
 	}
 	bs = copyStarts(s)
 	bs.Full[2900] = 1 // log_1.5(2900) - 1 = 18.6: the new least C, attained at 2900

@@ -124,11 +124,11 @@ func CheckLRS52(s *Starts) Result { return paperResults(s)["LRS-5.2"] }
 // n 2^G <= 3^G. Its statistics give the least C with
 // log_{3/2}(n) - C <= G(n) on the whole range: the paper's proof gives the
 // bound only up to an additive constant.
-func CheckLRS53Lower(s *Starts) Result { return paperResults(s)["LRS-5.3-lower"] }
+func CheckLRS53Lower(s *Starts) Result { return paperResults(s)["LRS-5.3-log-lower"] }
 
 // CheckLRS53Upper checks the upper bound of Theorem 5.3 as printed:
 // G(n) <= ceil(2 sqrt(n)) + 1, exactly in integers.
-func CheckLRS53Upper(s *Starts) Result { return paperResults(s)["LRS-5.3-upper"] }
+func CheckLRS53Upper(s *Starts) Result { return paperResults(s)["LRS-5.3-sqrt-upper"] }
 
 // CheckConjecture checks the two halves of the closing conjecture,
 // G(n) + 1 <= G(ceil(3n/2)) and G(ceil(3n/2)) <= G(n) + 2, for every n >= 1

@@ -63,7 +63,7 @@ func multID(id string, a grundy.Multiplier) string {
 
 // CheckMultiplier runs the statements for multiplier a on the start values
 // s and, if R1 is not nil, on R_1(n), the least r with G(n, r) >= 1:
-// FT-P-positions(a), SCHWENK-strategy(a), LRS-5.2(a), LRS-5.3-lower(a) and
+// FT-P-positions(a), SCHWENK-strategy(a), LRS-5.2(a), LRS-5.3-step(a) and
 // LRS-conj-upper(a), in that order (see streamState).
 func CheckMultiplier(a grundy.Multiplier, s *Starts, R1 []uint32) []Result {
 	var R [][]uint32

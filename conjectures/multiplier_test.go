@@ -90,7 +90,7 @@ func TestMultiplierChecksCatchCorruption(t *testing.T) {
 		bs = copyStarts(s)
 		bs.Full[m] = bs.Full[1200]
 		if r := CheckMultiplier(a, bs, R1)[3]; r.Status != Fails || r.Counterexamples[0].N > 1200 || r.Largest.N < 1200 {
-			t.Errorf("a = %s: LRS-5.3-lower(a) after lowering G(%d): %+v", a, m, r.Largest)
+			t.Errorf("a = %s: LRS-5.3-step(a) after lowering G(%d): %+v", a, m, r.Largest)
 		}
 		bs = copyStarts(s)
 		bs.Full[m] += 3

@@ -173,10 +173,10 @@ func newStreamState(N int, p Pass, hasR int) *streamState {
 		st.lrs51 = newResult("LRS-5.1", lrsSource+", Theorem 5.1", "ignoring Fibonacci n, G(n, n-1) is non-decreasing in n and increases by one when it increases")
 		st.lrs51.Domain = Domain{From: 1, To: int64(N), Cells: "every non-Fibonacci n (consecutive pairs)"}
 		st.prev51 = -1
-		st.lrs53lo = newResult("LRS-5.3-lower", lrsSource+", Theorem 5.3", "log_{3/2}(n) <= G(n) for n >= 1")
+		st.lrs53lo = newResult("LRS-5.3-log-lower", lrsSource+", Theorem 5.3", "log_{3/2}(n) <= G(n) for n >= 1")
 		st.lrs53lo.Domain = Domain{From: 1, To: int64(N), Cells: "every n"}
 		st.bound = lowerBounds()
-		st.lrs53up = newResult("LRS-5.3-upper", lrsSource+", Theorem 5.3", "G(n) <= ceil(2 sqrt(n)) + 1")
+		st.lrs53up = newResult("LRS-5.3-sqrt-upper", lrsSource+", Theorem 5.3", "G(n) <= ceil(2 sqrt(n)) + 1")
 		st.lrs53up.Domain = Domain{From: 0, To: int64(N), Cells: "every n"}
 		st.whiStart = newResult("WHI-start", whiSource, "(n, n-1) has value 0 exactly when n is a Fibonacci number (n >= 1)")
 		st.whiStart.Domain = Domain{From: 1, To: int64(N), Cells: "every n"}
@@ -349,7 +349,7 @@ func (st *streamState) visitPaper(n int64, row *Row, isFib bool) {
 	}
 }
 
-// upperVisit is LRS-5.3-upper at n, n = 0 included: ceil(2 sqrt n) is
+// upperVisit is LRS-5.3-sqrt-upper at n, n = 0 included: ceil(2 sqrt n) is
 // carried from n to n+1 as the least m with m*m >= 4n.
 func (st *streamState) upperVisit(n int64, full uint16) {
 	st.lrs53up.Cases++
@@ -551,7 +551,7 @@ func (st *streamState) finish() []Result {
 		r52.ID = multID("LRS-5.2", a)
 		r52.Source = lrsSource + ", Theorem 5.2, put for multiplier a"
 		mo = append(mo, r52)
-		lo, up := st.growth(a, multID("LRS-5.3-lower", a), multID("LRS-conj-upper", a),
+		lo, up := st.growth(a, multID("LRS-5.3-step", a), multID("LRS-conj-upper", a),
 			lrsSource+", Theorem 5.3 (its proof's step), put for multiplier a", lrsSource+", closing conjecture, put for multiplier a",
 			"G(n + ceil(n/a)) >= G(n) + 1 for n >= 1", "G(n + ceil(n/a)) <= G(n) + 2 for n >= 1", "every n with n + ceil(n/a) <= N")
 		mo = append(mo, lo, up)

@@ -92,7 +92,7 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 		for _, id := range []string{"LRS-4.1", "LRS-4.5", "LRS-4.6", "LRS-4.7"} {
 			paper = append(paper, Result{ID: id, Status: NotRun, Note: "no breakpoint or dense table for a = 2 under " + gdir})
 		}
-		for _, id := range []string{"LRS-5.1", "LRS-5.2", "LRS-5.3-lower", "LRS-5.3-upper", "LRS-conj-lower", "LRS-conj-upper"} {
+		for _, id := range []string{"LRS-5.1", "LRS-5.2", "LRS-5.3-log-lower", "LRS-5.3-sqrt-upper", "LRS-conj-lower", "LRS-conj-upper"} {
 			paper = append(paper, Result{ID: id, Status: NotRun, Note: "no start_values.parquet for a = 2 under " + gdir})
 		}
 		paper = append(paper, Result{ID: "WHI-strategy", Status: NotRun, Note: "no table"}, Result{ID: "WHI-start", Status: NotRun}, Result{ID: "BRILLIANT-count", Status: NotRun})
@@ -169,7 +169,7 @@ func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, e
 		if p.Paper {
 			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (LRS-4.x, WHI-strategy): rows n <= %d of a = 2, from %s.", N, filepath.Join(dir, table.BreakpointsDir)))
 		}
-		lines = append(lines, fmt.Sprintf("Multiplier a = %s (FT-P-positions, SCHWENK-strategy, LRS-5.2, LRS-5.3-lower, LRS-conj-upper put for a): start values and R_1, n <= %d, streamed from %s.", a, N, dir))
+		lines = append(lines, fmt.Sprintf("Multiplier a = %s (FT-P-positions, SCHWENK-strategy, LRS-5.2, LRS-5.3-step, LRS-conj-upper put for a): start values and R_1, n <= %d, streamed from %s.", a, N, dir))
 		return res, lines, nil
 	}
 	// A table of the dense engine: small, so in memory.
@@ -186,7 +186,7 @@ func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, e
 	if err != nil {
 		return nil, nil, err
 	}
-	line := fmt.Sprintf("Multiplier a = %s (FT-P-positions, SCHWENK-strategy, LRS-5.2, LRS-5.3-lower, LRS-conj-upper put for a): start values n <= %d", a, N)
+	line := fmt.Sprintf("Multiplier a = %s (FT-P-positions, SCHWENK-strategy, LRS-5.2, LRS-5.3-step, LRS-conj-upper put for a): start values n <= %d", a, N)
 	if rows != nil {
 		// The cell checks on the rows dense.parquet holds.
 		rN := rows.N()

@@ -230,7 +230,7 @@ func atlasConjecture(s *Source) (*Figure, error) {
 	p.Legend.XOffs, p.Legend.YOffs = -0.05*vg.Inch, 0.3*vg.Inch // above the row of crosses
 	p.X.Min, p.X.Max = lo-0.1, hi+0.1
 	p.Y.Min, p.Y.Max = floor/2, maxTop*1.6
-	caption := fmt.Sprintf("For each multiplier a of the atlas (%d of them), the largest n ≤ N = %s for which the analogue of the closing conjecture of Larsson & Rubinstein-Salzedo fails, that is G(n + ⌈n/a⌉) − G(n) is not 1 or 2 (checks LRS-5.3-lower(a) and LRS-conj-upper(a)); %d of the a have such an n, and the other %d (crosses at the foot) have none in the range. The dashed line is the end of the range checked; a point near it means the failures go on to the end of the computation.%s",
+	caption := fmt.Sprintf("For each multiplier a of the atlas (%d of them), the largest n ≤ N = %s for which the analogue of the closing conjecture of Larsson & Rubinstein-Salzedo fails, that is G(n + ⌈n/a⌉) − G(n) is not 1 or 2 (checks LRS-5.3-step(a) and LRS-conj-upper(a)); %d of the a have such an n, and the other %d (crosses at the foot) have none in the range. The dashed line is the end of the range checked; a point near it means the failures go on to the end of the computation.%s",
 		len(d.rows), grouped(d.N), failing, len(never), d.overflowNote())
 	return single(p, caption), nil
 }

@@ -72,7 +72,7 @@ type AtlasRow struct {
 	// The difference G(n + ceil(n/a)) - G(n) over 1 <= n <= StepTop, the
 	// largest n with n + ceil(n/a) <= N: each difference that occurs and
 	// how often; StepLastOutside is the largest n where it leaves [1, 2]
-	// (the last counterexample of LRS-5.3-lower(a) or LRS-conj-upper(a)),
+	// (the last counterexample of LRS-5.3-step(a) or LRS-conj-upper(a)),
 	// -1 if it never does.
 	StepTop         int64   `parquet:"step_top"`
 	StepDiffs       []int64 `parquet:"step_diffs"`
@@ -106,14 +106,14 @@ type AtlasRow struct {
 	L52LastN    int64  `parquet:"lrs_5_2_last_n"`
 	L52Last     string `parquet:"lrs_5_2_last"`
 
-	// LRS-5.3-lower(a): G(n + ceil(n/a)) >= G(n) + 1.
-	LowerStatus   string `parquet:"lrs_5_3_lower_status"`
-	LowerCases    int64  `parquet:"lrs_5_3_lower_cases"`
-	LowerFailures int64  `parquet:"lrs_5_3_lower_failures"`
-	LowerFirstN   int64  `parquet:"lrs_5_3_lower_first_n"`
-	LowerFirst    string `parquet:"lrs_5_3_lower_first"`
-	LowerLastN    int64  `parquet:"lrs_5_3_lower_last_n"`
-	LowerLast     string `parquet:"lrs_5_3_lower_last"`
+	// LRS-5.3-step(a): G(n + ceil(n/a)) >= G(n) + 1.
+	LowerStatus   string `parquet:"lrs_5_3_step_status"`
+	LowerCases    int64  `parquet:"lrs_5_3_step_cases"`
+	LowerFailures int64  `parquet:"lrs_5_3_step_failures"`
+	LowerFirstN   int64  `parquet:"lrs_5_3_step_first_n"`
+	LowerFirst    string `parquet:"lrs_5_3_step_first"`
+	LowerLastN    int64  `parquet:"lrs_5_3_step_last_n"`
+	LowerLast     string `parquet:"lrs_5_3_step_last"`
 
 	// LRS-conj-upper(a): G(n + ceil(n/a)) <= G(n) + 2.
 	UpperStatus   string `parquet:"lrs_conj_upper_status"`
@@ -141,7 +141,7 @@ func (r *AtlasRow) Checks() []AtlasCheck {
 		{"FT-P-positions", &r.FTPStatus, &r.FTPCases, &r.FTPFailures, &r.FTPFirstN, &r.FTPLastN, &r.FTPFirst, &r.FTPLast},
 		{"SCHWENK-strategy", &r.SchwenkStatus, &r.SchwenkCases, &r.SchwenkFailures, &r.SchwenkFirstN, &r.SchwenkLastN, &r.SchwenkFirst, &r.SchwenkLast},
 		{"LRS-5.2", &r.L52Status, &r.L52Cases, &r.L52Failures, &r.L52FirstN, &r.L52LastN, &r.L52First, &r.L52Last},
-		{"LRS-5.3-lower", &r.LowerStatus, &r.LowerCases, &r.LowerFailures, &r.LowerFirstN, &r.LowerLastN, &r.LowerFirst, &r.LowerLast},
+		{"LRS-5.3-step", &r.LowerStatus, &r.LowerCases, &r.LowerFailures, &r.LowerFirstN, &r.LowerLastN, &r.LowerFirst, &r.LowerLast},
 		{"LRS-conj-upper", &r.UpperStatus, &r.UpperCases, &r.UpperFailures, &r.UpperFirstN, &r.UpperLastN, &r.UpperFirst, &r.UpperLast},
 	}
 }
