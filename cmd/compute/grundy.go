@@ -51,7 +51,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	engine := fs.String("engine", "auto", "dense, breakpoint, auto (dense up to N=20000), or brute (the test oracle, for benchmarks; small N only)")
 	bps := fs.Bool("breakpoints", true, "breakpoint engine: write the complete breakpoint table (false: start values only)")
 	ckpt := fs.Duration("checkpoint-every", 30*time.Second, "breakpoint engine: least time between checkpoints (0: after every value)")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (for `go tool pprof`)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE` (read it with go tool pprof)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute grundy -n N [-mult A] [-workers W] [-out DIR] [-dense-max M] [-max-mem SIZE]")
 		fs.PrintDefaults()

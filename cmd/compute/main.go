@@ -70,6 +70,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "all":
 		return runAll(ctx, rest, stdout, stderr)
 	case "version", "-version", "--version":
+		if len(rest) > 0 {
+			return usagef("%s takes no arguments, not %q", cmd, rest[0])
+		}
 		fmt.Fprintln(stdout, version.Get())
 		return nil
 	}
@@ -86,13 +89,13 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	// Parse calls Usage itself on -h; silence it so the text shows once.
-	usage := fs.Usage
+	usage, out := fs.Usage, fs.Output()
 	fs.Usage = func() {}
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
 	fs.Usage = usage
 	if errors.Is(err, flag.ErrHelp) {
-		fs.SetOutput(os.Stderr)
+		fs.SetOutput(out)
 		fs.Usage()
 		return flag.ErrHelp
 	}

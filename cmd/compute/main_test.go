@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -260,5 +262,41 @@ func TestGrundyValuesPast65535(t *testing.T) {
 		if got := strings.Contains(errb.String(), "may pass 65535"); got != c.notice || c.notice && !strings.Contains(errb.String(), want) {
 			t.Errorf("a = %s: notice %v, want %v:\n%s", c.mult, got, c.notice, errb.String())
 		}
+	}
+}
+
+// The newcomer's small findings (issue "Safe tables", item 8): version
+// takes no arguments, grundy -h names -cpuprofile's argument and not
+// "go tool pprof", and lrs-table1 says its 6 extra cells are stray cells
+// of the text extraction, not disagreements.
+func TestSmallFindings(t *testing.T) {
+	_, err := runArgs(t, "version", "extra")
+	var ue usageError
+	if !errors.As(err, &ue) || !strings.Contains(ue.Msg, "no arguments") {
+		t.Errorf("version extra: %v, want a usage error", err)
+	}
+	if out, err := runArgs(t, "version"); err != nil || out == "" {
+		t.Errorf("version: %q, %v", out, err)
+	}
+	var errb bytes.Buffer
+	if err := run(context.Background(), []string{"grundy", "-h"}, io.Discard, &errb); !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("grundy -h: %v", err)
+	}
+	if h := errb.String(); !strings.Contains(h, "-cpuprofile FILE") || strings.Contains(h, "-cpuprofile go tool pprof") {
+		t.Errorf("grundy -h:\n%s", h)
+	}
+	out, err := runArgs(t, "lrs-table1", "-out", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The paper's Table 1 has 231 cells (0 <= r <= n <= 20); the text
+	// extraction in shared/papers has 6 more, with r > n.
+	for _, want := range []string{"231 cells of the table compared, 231 agree with the print, 0 differ", "6 stray cells of the text extraction"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lrs-table1 says %q, want %q", out, want)
+		}
+	}
+	if strings.Contains(out, "not in agreement") {
+		t.Errorf("lrs-table1 still calls the stray cells disagreements: %q", out)
 	}
 }

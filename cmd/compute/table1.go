@@ -37,12 +37,15 @@ func runTable1(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := report.WriteFiles(dir, report.File{Name: "lrs_table1.csv", Data: csv}, report.File{Name: "lrs_table1.md", Data: md}); err != nil {
 		return err
 	}
-	diff := 0
+	count := map[string]int{}
 	for _, c := range cells {
-		if c.Status != "agree" {
-			diff++
-		}
+		count[c.Status]++
 	}
-	fmt.Fprintf(stdout, "wrote %s/lrs_table1.{csv,md}: %d cells compared, %d not in agreement with the print\n", dir, len(cells), diff)
+	table := len(cells) - count["outside-table"]
+	fmt.Fprintf(stdout, "wrote %s/lrs_table1.{csv,md}: %d cells of the table compared, %d agree with the print, %d differ, %d not printed", dir, table, count["agree"], count["differs"], count["not-printed"])
+	if k := count["outside-table"]; k > 0 {
+		fmt.Fprintf(stdout, "; %d stray cells of the text extraction (r > n, outside the table) not compared", k)
+	}
+	fmt.Fprintln(stdout)
 	return nil
 }

@@ -85,7 +85,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if st, err := os.Stat(*in); err != nil || !st.IsDir() {
-		return fmt.Errorf("input folder %s does not exist (run \"compute all -out %s\" first)", *in, *in)
+		return cli.Usagef("-in %s is not a folder (run \"compute all -out %s\" first)", *in, *in)
 	}
 	if *out == "" {
 		*out = filepath.Join(*in, "figures")

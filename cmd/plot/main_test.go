@@ -66,7 +66,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-only", "nosuch"}, true, "unknown figure"},
 		{[]string{"-nosuchflag"}, true, "not defined"},
 		{[]string{"extra"}, true, "unexpected argument"},
-		{[]string{"-in", filepath.Join(t.TempDir(), "absent")}, false, "does not exist"},
+		{[]string{"-in", filepath.Join(t.TempDir(), "absent")}, true, "is not a folder"}, // exit 2, as compute
 		{[]string{"-in", t.TempDir(), "-out", "/proc/forbidden"}, false, "output folder"},
 		{[]string{"-in", t.TempDir(), "-out", t.TempDir(), "-only", "grundy_table"}, false, "no figure could be drawn"},
 	} {

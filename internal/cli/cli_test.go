@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -23,6 +24,45 @@ func TestReport(t *testing.T) {
 		var b bytes.Buffer
 		if got := report(&b, "p", "see help", c.err); got != c.status || b.String() != c.out {
 			t.Errorf("report(%v) = %d, %q; want %d, %q", c.err, got, b.String(), c.status, c.out)
+		}
+	}
+}
+
+// Sizes are read exactly: 2.5e7 and 2.5·10^7 are whole, 2.5e0 is not, and
+// an error echoes at most 40 characters of what was given.
+func TestParseSize(t *testing.T) {
+	for s, want := range map[string]int{
+		"1000000": 1000000, "1_000_000": 1000000, "1e6": 1000000, "1E6": 1000000, "1e+6": 1000000,
+		"2.5e7": 25000000, "2.5·10^7": 25000000, "2.5*10^7": 25000000, "2.5x10^7": 25000000, "2.5×10^7": 25000000,
+		"10^6": 1000000, "2^20": 1 << 20, "0": 0, " 3000 ": 3000, "1.5e3": 1500, "12.50e1": 125, "4611686018427387904": 1 << 62,
+	} {
+		got, err := ParseSize("n", s)
+		if err != nil || got != want {
+			t.Errorf("ParseSize(%q) = %d, %v; want %d", s, got, err, want)
+		}
+	}
+	long := "1" + strings.Repeat("0", 100) + ".5"
+	for s, want := range map[string]string{
+		"2.5e0":      `-n "2.5e0" is not a whole number`,
+		"2.5":        `-n "2.5" is not a whole number`,
+		"1e-3":       `-n "1e-3" is not a whole number`,
+		"1e30":       `-n "1e30" is too large`,
+		"1e99999999": `-n "1e99999999" is too large`,
+		"2^63":       `-n "2^63" is too large`,
+		"-5":         `-n "-5" is negative`,
+		"abc":        `-n "abc" is not a whole number (sizes look like`,
+		"1e6.5":      `-n "1e6.5" is not a whole number`,
+		"2.5·10^x":   `is not a whole number`,
+		"2.5·3^7":    `is not a whole number`,
+		long:         `-n "` + long[:37] + `..." is not a whole number`,
+	} {
+		_, err := ParseSize("n", s)
+		var ue UsageError
+		if !errors.As(err, &ue) || !strings.Contains(ue.Msg, want) {
+			t.Errorf("ParseSize(%q): %v; want a usage error with %q", s, err, want)
+		}
+		if err != nil && strings.Count(err.Error(), "0") > 45 {
+			t.Errorf("ParseSize(%q) echoes all of it: %v", s, err)
 		}
 	}
 }

@@ -3,51 +3,115 @@ package cli
 import (
 	"bufio"
 	"fmt"
+	"math/big"
 	"os"
 	"strconv"
 	"strings"
 )
 
-// ParseSize reads a non-negative integer size, allowing 1e6 and 10^6 forms
-// and '_' separators.
+// ParseSize reads a non-negative whole size: 1000000, 1_000_000, 1e6,
+// 2.5e7, 10^6, 2^20, and a mantissa times a power of ten written
+// 2.5·10^7, 2.5*10^7, 2.5x10^7 or 2.5×10^7. The value is computed exactly,
+// so 2.5e7 is 25000000 and 2.5e0 is refused as not whole. The error names
+// the flag and echoes at most 40 characters of s.
 func ParseSize(name, s string) (int, error) {
 	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
-	if base, exp, ok := strings.Cut(t, "^"); ok {
-		b, err1 := strconv.Atoi(base)
-		e, err2 := strconv.Atoi(exp)
-		if err1 == nil && err2 == nil && b >= 0 && e >= 0 && e < 20 {
-			v := 1
-			for i := 0; i < e; i++ {
-				if v > (1<<62)/max(b, 1) {
-					return 0, Usagef("-%s %s is too large", name, s)
-				}
-				v *= b
+	v, ok := parseExact(t)
+	switch {
+	case !ok:
+		return 0, Usagef("-%s %s is not a whole number (sizes look like 1000000, 1e6, 2.5e7, 10^6 or 2.5·10^7)", name, echo(s))
+	case v.Sign() < 0:
+		return 0, Usagef("-%s %s is negative", name, echo(s))
+	case !v.IsInt():
+		return 0, Usagef("-%s %s is not a whole number", name, echo(s))
+	case v.Num().Cmp(big.NewInt(maxSize)) > 0:
+		return 0, Usagef("-%s %s is too large (at most %d)", name, echo(s), int64(maxSize))
+	}
+	return int(v.Num().Int64()), nil
+}
+
+// maxSize is the largest size ParseSize accepts, 2^62: far above any
+// table, and safe from overflow in the arithmetic that sizes feed.
+const maxSize = 1 << 62
+
+// maxExp bounds the exponent of a size, so that 1e999999999 is refused
+// without computing it.
+const maxExp = 4096
+
+// parseExact reads t as an exact rational: a decimal (2.5), optionally
+// times a power, written eE (2.5e7), ^ (10^6, 2^20: the base is a whole
+// number) or ·10^, *10^, x10^, ×10^ (2.5·10^7).
+func parseExact(t string) (*big.Rat, bool) {
+	mant, base, exp := t, "", ""
+	for _, times := range []string{"·", "*", "×", "x", "X"} {
+		if m, rest, ok := strings.Cut(t, times); ok {
+			if b, e, ok := strings.Cut(rest, "^"); ok && b == "10" {
+				mant, base, exp = m, b, e
+			} else {
+				return nil, false
 			}
-			return v, nil
+			break
 		}
 	}
-	if m, exp, ok := strings.Cut(strings.ToLower(t), "e"); ok {
-		b, err1 := strconv.Atoi(m)
-		e, err2 := strconv.Atoi(exp)
-		if err1 == nil && err2 == nil && b >= 0 && e >= 0 && e < 19 {
-			v := b
-			for i := 0; i < e; i++ {
-				if v > (1<<62)/10 {
-					return 0, Usagef("-%s %s is too large", name, s)
-				}
-				v *= 10
-			}
-			return v, nil
+	if base == "" {
+		if b, e, ok := strings.Cut(t, "^"); ok {
+			mant, base, exp = "1", b, e
+		} else if i := strings.IndexAny(t, "eE"); i >= 0 {
+			mant, base, exp = t[:i], "10", t[i+1:]
 		}
 	}
-	v, err := strconv.ParseInt(t, 10, 64)
+	m, ok := decimal(mant)
+	if !ok {
+		return nil, false
+	}
+	if base == "" {
+		return m, true
+	}
+	b, ok := decimal(base)
+	if !ok || !b.IsInt() || b.Sign() < 0 {
+		return nil, false
+	}
+	e, err := strconv.Atoi(strings.TrimPrefix(exp, "+"))
 	if err != nil {
-		return 0, Usagef("-%s %q is not a whole number", name, s)
+		return nil, false
 	}
-	if v < 0 {
-		return 0, Usagef("-%s %s is negative", name, s)
+	// Past maxExp, a size is too large (or, for a negative exponent, not
+	// whole) whatever its mantissa, short of thousands of digits.
+	e = min(max(e, -maxExp), maxExp)
+	if b.Sign() == 0 && e < 0 {
+		return nil, false
 	}
-	return int(v), nil
+	p := new(big.Int).Exp(b.Num(), big.NewInt(int64(max(e, -e))), nil)
+	if e < 0 {
+		return m.Quo(m, new(big.Rat).SetInt(p)), true
+	}
+	return m.Mul(m, new(big.Rat).SetInt(p)), true
+}
+
+// decimal reads an optionally signed decimal number with at most one '.'.
+func decimal(s string) (*big.Rat, bool) {
+	if s == "" || strings.ContainsAny(s, "/eE") {
+		return nil, false
+	}
+	digits := strings.TrimLeft(s, "+-")
+	if len(s)-len(digits) > 1 || digits == "" || digits == "." {
+		return nil, false
+	}
+	for _, c := range digits {
+		if (c < '0' || c > '9') && c != '.' {
+			return nil, false
+		}
+	}
+	r, ok := new(big.Rat).SetString(s)
+	return r, ok
+}
+
+// echo is s for an error message: at most 40 characters, quoted.
+func echo(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return strconv.Quote(string(r[:37]) + "...")
+	}
+	return strconv.Quote(s)
 }
 
 // ParseBytes reads a memory size such as 4GiB, 500MB or 1073741824.
