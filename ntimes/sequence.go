@@ -13,6 +13,14 @@ type Seq struct {
 	R []int
 }
 
+// Head returns a copy of the first k terms of s (all of them if k >
+// s.Len()), in slices of their own, so that the rest of s can be
+// collected.
+func (s *Seq) Head(k int) *Seq {
+	k = min(max(k, 0), s.Len())
+	return &Seq{A: s.A, F: append([]*big.Int(nil), s.F[:k]...), R: append([]int(nil), s.R[:min(k, len(s.R))]...)}
+}
+
 // Len is the number of terms.
 func (s *Seq) Len() int { return len(s.F) }
 

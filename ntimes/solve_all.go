@@ -43,9 +43,16 @@ func solve1(ctx context.Context, a *big.Rat, minStable, factor, maxTerms int) (S
 // on scheduling. It stops handing out multipliers when ctx is done, and
 // then returns ctx's error.
 //
+// Each Solved keeps the first keep terms of its sequence (all of them if
+// keep < 0): the terms past those are dropped once the multiplier is
+// solved and checked. A sequence of a = 1000 holds about 128,000 terms
+// (over 10 MB), and all of 2..1000 together about 6*10^7, so keeping
+// every term of every multiplier took 9 GiB; with keep = 200 the memory
+// is that of the sequences being solved, one per worker (SolveAllBytes).
+//
 // It calls progress, if not nil, after each multiplier, from the worker
 // that solved it.
-func SolveAll(ctx context.Context, mults []*big.Rat, workers, minStable, factor, maxTerms int, progress func(done int)) ([]Solved, error) {
+func SolveAll(ctx context.Context, mults []*big.Rat, workers, minStable, factor, maxTerms, keep int, progress func(done int)) ([]Solved, error) {
 	var mu sync.Mutex
 	done := 0
 	out := make([]Solved, len(mults))
@@ -57,6 +64,9 @@ func SolveAll(ctx context.Context, mults []*big.Rat, workers, minStable, factor,
 			defer wg.Done()
 			for i := range next {
 				out[i], _ = solve1(ctx, mults[i], minStable, factor, maxTerms)
+				if s := out[i].Seq; s != nil && keep >= 0 && keep < s.Len() {
+					out[i].Seq = s.Head(keep)
+				}
 				if progress != nil {
 					mu.Lock()
 					done++

@@ -59,6 +59,17 @@ func parseMults(s string) ([]*big.Rat, error) {
 	return out, nil
 }
 
+// ntimesBytes estimates the peak memory of runNtimes: the larger of the
+// multipliers' phase (ntimes.SolveAllBytes) and the real thresholds',
+// which solve a sequence at a time up to -real-upto, plus the runtime's
+// own 32 MiB. Measured against peak RSS on this machine: see
+// TestNtimesMemoryEstimate.
+func ntimesBytes(o ntimesOpts) uint64 {
+	need := ntimes.SolveAllBytes(o.mults, o.workers, o.minStable, o.factor, o.maxTerms, o.seqTerms)
+	need = max(need, 2*ntimes.SequenceBytes(o.realUpto, o.minStable, o.factor, o.maxTerms))
+	return need + 32<<20
+}
+
 func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("ntimes", stderr)
 	mults := fs.String("mults", "2..1000", "multipliers: integers, fractions, decimals and INT..INT ranges, comma separated")
@@ -70,8 +81,9 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	factor := fs.Int("stable-factor", 10, "accept c once k - r(k) stayed constant for factor*(c+1) terms (or min-stable)")
 	maxTerms := fs.Int("max-terms", 1<<20, "most terms computed for one multiplier")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worker goroutines")
+	maxMem := fs.String("max-mem", "", "refuse runs whose estimated peak memory exceeds this, e.g. 4GiB (default: available memory)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: compute ntimes [-mults LIST] [-terms K] [-seq-terms K] [-real-upto X] [-out DIR]")
+		fmt.Fprintln(stderr, "usage: compute ntimes [-mults LIST] [-terms K] [-seq-terms K] [-real-upto X] [-out DIR] [-max-mem SIZE]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -100,6 +112,14 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	o.terms, o.seqTerms, o.realUpto, o.out = *terms, *seqTerms, um.Rat(), *out
 	o.minStable, o.factor, o.maxTerms, o.workers = *minStable, *factor, *maxTerms, *workers
+	limit, err := cli.MemoryLimit(*maxMem)
+	if err != nil {
+		return err
+	}
+	need := ntimesBytes(o)
+	if limit > 0 && need > limit {
+		return usagef("-mults %s: n-times nim needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers, a smaller -max-terms or fewer multipliers", *mults, cli.HumanBytes(need), o.workers, cli.HumanBytes(limit))
+	}
 	dir := filepath.Join(o.out, "ntimes")
 	tables := filepath.Join(o.out, "tables")
 	for _, d := range []string{dir, tables} {
@@ -108,8 +128,9 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 	}
 	start := time.Now()
+	fmt.Fprintf(stderr, "ntimes: %d multipliers, %d workers, estimated peak %s\n", len(o.mults), o.workers, cli.HumanBytes(need))
 	logf := cli.Every(stderr, 5*time.Second)
-	solved, err := ntimes.SolveAll(ctx, o.mults, o.workers, o.minStable, o.factor, o.maxTerms, func(done int) {
+	solved, err := ntimes.SolveAll(ctx, o.mults, o.workers, o.minStable, o.factor, o.maxTerms, o.seqTerms, func(done int) {
 		logf("ntimes: %d of %d multipliers solved, elapsed %v", done, len(o.mults), time.Since(start).Round(time.Second))
 	})
 	if err != nil {

@@ -127,3 +127,22 @@ func TestBreakpointWritersFollowMaxMem(t *testing.T) {
 		t.Fatalf("output differs with the number of file writers (%d files)", len(files[0]))
 	}
 }
+
+// childRSS runs this test binary as compute with args and returns its
+// stderr and its peak RSS in bytes (getrusage's ru_maxrss, which load does
+// not change).
+func childRSS(t *testing.T, args ...string) (string, uint64) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "FIBNIM_AS_COMPUTE=1")
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("compute %v: %v\n%s", args, err, errb.String())
+	}
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		t.Skip("no rusage on this system: peak RSS cannot be measured")
+	}
+	return errb.String(), uint64(ru.Maxrss) << 10
+}
