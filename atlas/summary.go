@@ -32,7 +32,7 @@ const overheadBytes = 64 << 20
 // Bytes is the estimated peak memory of Summarize for multiplier a at
 // size N with the given workers: the larger of its two phases, plus
 // overheadBytes. While the engine runs it holds the engine's memory
-// (grundy.BreakpointBytes, the estimate table.PlanBuild uses, which runs
+// (grundy.BreakpointBytes, the estimate build.PlanMemory uses, which runs
 // a pilot of a few tenths of a second per multiplier), the start-value
 // counts and a copy of R_1; then the counts, R_1 and the start values in
 // the checks' own arrays (conjectures.Starts). Summarize returns the

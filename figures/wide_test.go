@@ -5,8 +5,8 @@ import (
 	"errors"
 	"testing"
 
+	"fibnim/build"
 	"fibnim/grundy"
-	"fibnim/table"
 )
 
 // The figures draw from a table whose values pass 255: a = 300, where
@@ -16,7 +16,7 @@ import (
 func TestFiguresOfValuesPast255(t *testing.T) {
 	a := grundy.Multiplier{P: 300, Q: 1}
 	root := t.TempDir()
-	if _, _, err := table.Build(context.Background(), table.BuildConfig{Dir: table.Dir(root, a), N: 1000, Mult: a, Workers: 2, DenseMax: 400, Revision: "test"}); err != nil {
+	if _, err := build.Run(context.Background(), build.Config{Root: root, N: 1000, Mult: a, Engine: build.EngineBreakpoint, Workers: 2, DenseMax: 400, Revision: "test"}); err != nil {
 		t.Fatal(err)
 	}
 	src := NewSource(root, a)

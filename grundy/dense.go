@@ -1,6 +1,7 @@
 package grundy
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -68,6 +69,17 @@ const publishEvery = 256
 // progress: a wavefront. Every cell has one writer and is a function of
 // earlier cells only, so the table is the same for any number of workers.
 func Dense(N int, a Multiplier, workers int) (*Table, error) {
+	return DenseContext(context.Background(), N, a, workers)
+}
+
+// cancelRows is how many rows a worker fills between two looks at the
+// context: at N = 30000 a row takes about 0.1 ms, at 10^5 under 1 ms.
+const cancelRows = 64
+
+// DenseContext is Dense that stops when ctx is done, within a few rows of
+// work (well under a second at any N whose table fits in memory), and then
+// returns ctx's error.
+func DenseContext(ctx context.Context, N int, a Multiplier, workers int) (*Table, error) {
 	if N < 0 {
 		return nil, fmt.Errorf("grundy: negative size %d", N)
 	}
@@ -93,6 +105,9 @@ func Dense(N int, a Multiplier, workers int) (*Table, error) {
 				if n > N {
 					return
 				}
+				if n%cancelRows == 0 && ctx.Err() != nil {
+					failed.Store(true)
+				}
 				if !t.fillRow(n, seen, done) {
 					failed.Store(true)
 					done[n].Store(int64(n + 1)) // release waiters; the result is discarded
@@ -102,6 +117,9 @@ func Dense(N int, a Multiplier, workers int) (*Table, error) {
 		}()
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if failed.Load() {
 		return nil, ErrOverflow
 	}

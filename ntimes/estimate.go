@@ -90,7 +90,7 @@ func sizeClass(b float64) float64 {
 // workers, minStable, factor, maxTerms, keep): the sequences being solved
 // (each worker holds one; the estimate charges every worker the neediest
 // multiplier's) and the first keep terms of every multiplier, kept, times
-// 2.5: the sequences become garbage one after another, and Go lets the
+// 3: the sequences become garbage one after another, and Go lets the
 // heap grow to twice what was live after a collection, and holds some
 // more in partly used spans. (For 2..1000 with 2 workers: 20 MB kept,
 // 107 MB of heap at most, 140 MB of peak RSS.)
@@ -101,5 +101,5 @@ func SolveAllBytes(mults []*big.Rat, workers, minStable, factor, maxTerms, keep 
 		k := min(keep, maxTerms)
 		kept += termBytes(k, upperEstimate(a)) + 16*uint64(k) + 256
 	}
-	return (uint64(max(workers, 1))*most + kept) * 5 / 2
+	return (uint64(max(workers, 1))*most + kept) * 3
 }

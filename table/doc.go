@@ -1,10 +1,14 @@
 // Package table owns the pipeline's on-disk format: the Parquet files of a
-// results folder, their layout (layout.go), how they are written (write.go,
-// and build.go for a checkpointed breakpoint run), how a table folder is
-// validated and read (open.go), the rows of the n-times nim tables
+// results folder, their layout (layout.go), how they are written
+// (write.go), a table folder's manifest (manifest.go), how a table folder
+// is validated and read (open.go), the rows of the n-times nim tables
 // (rows.go, ntimes.go), and any of its files as CSV or JSON lines for
-// readers without Parquet (export.go, Export). Writer and reader live here together, so they
-// cannot drift apart.
+// readers without Parquet (export.go, Export). Writer and reader live here
+// together, so they cannot drift apart. It also owns how files reach the
+// disk (atomic.go): a file through a synced temporary file and a rename, a
+// folder by exchanging it with its staging folder (SwapDir), several files
+// as one set (FileSet). Package build runs the engines and commits a
+// table folder with these.
 //
 // Reading a computed table:
 //
@@ -25,14 +29,12 @@
 //     in the checkpoint), stored as INT32 columns, and read from value
 //     columns of any integer type (a file written with uint16 columns reads
 //     the same); a value outside 0..65535 is corrupt, never cut to 16 bits.
-//     A run whose G(n) would pass 65535 ends with an *OverflowError, one
-//     line naming a and N: before any work where that is certain
-//     (ForeseeOverflow), else when the engine finds the value.
-//   - Files are written to a temporary name in the destination folder and
-//     renamed into place only when complete; a breakpoint run builds its
-//     files in .run/ and moves them in when it completes. A run killed at
-//     any point resumes from its checkpoint and ends with byte-identical
-//     files (Build).
+//   - Files are written to a temporary name in the destination folder,
+//     synced, and renamed into place only when complete. A table folder
+//     written by package build holds a manifest (every file's size and
+//     SHA-256): Open checks the sizes, Table.CheckHashes the contents. A
+//     table written before manifests opens and says it has none
+//     (Table.Manifest is nil).
 //   - Rows are typed structs with parquet tags; the writer uses zstd at its
 //     fastest level (literals not Huffman-coded: standard frames every
 //     reader decodes), bounded row groups, delta encoding for sorted
@@ -47,9 +49,9 @@
 // the encoder that makes them and the decoder that checks and expands them.
 //
 // What it must not do: compute Grundy values or sequences (packages grundy
-// and ntimes do; Build only drives grundy.Breakpoints and saves what it
-// emits), check theorems (package conjectures) or render reports (package
-// report).
+// and ntimes do), run an engine or decide when a table is replaced
+// (package build), check theorems (package conjectures) or render reports
+// (package report).
 //
 // References:
 //   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",

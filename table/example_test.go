@@ -6,6 +6,7 @@ import (
 	"log"
 	"os"
 
+	"fibnim/build"
 	"fibnim/grundy"
 	"fibnim/table"
 )
@@ -18,9 +19,9 @@ func exampleTable() (root string) {
 	if err != nil {
 		log.Fatal(err)
 	}
-	_, _, err = table.Build(context.Background(), table.BuildConfig{
-		Dir: table.Dir(root, grundy.Fibonacci), N: 1000, Mult: grundy.Fibonacci,
-		Workers: 2, Breakpoints: true, DenseMax: 100, Writers: 1,
+	_, err = build.Run(context.Background(), build.Config{
+		Root: root, N: 1000, Mult: grundy.Fibonacci, Engine: build.EngineBreakpoint,
+		Workers: 2, Breakpoints: true, DenseMax: 100,
 	})
 	if err != nil {
 		log.Fatal(err)

@@ -14,8 +14,13 @@ import (
 //	    start_values.parquet             StartValue rows, n = 0..N
 //	    dense.parquet                    DenseCell rows, 0 <= r <= n <= dense_max
 //	    breakpoints/g=0001.parquet ...   Breakpoint rows, one file per value g
-//	    .run/                            an unfinished breakpoint run: its
-//	                                     files and checkpoint.bin (Build)
+//	    manifest.json                    every file's size and SHA-256, the
+//	                                     run's parameters (Manifest); written last
+//	ROOT/grundy/.mult=A.staging/         a run in progress (package build): the
+//	                                     new table as it is made, and
+//	                                     .checkpoint.bin; swapped in when complete
+//	ROOT/grundy/.mult=A.lock             the lock a writer holds (its pid, command)
+//	ROOT/grundy/.mult=A.swap             a swap in progress (SwapMarker)
 //	ROOT/ntimes/c_table.parquet          CRow
 //	ROOT/ntimes/sequences.parquet        SeqRow
 //	ROOT/ntimes/real_c.parquet           RealCRow
@@ -28,8 +33,42 @@ const (
 	StartValuesFile = "start_values.parquet"
 	DenseFile       = "dense.parquet"
 	BreakpointsDir  = "breakpoints"
-	runDir          = ".run"
+	ManifestFile    = "manifest.json"
+
+	// StagingSuffix ends the name of a table folder's staging folder.
+	StagingSuffix = ".staging"
+
+	// runDir is where runs made before staging folders kept their work,
+	// inside the table folder.
+	runDir = ".run"
 )
+
+// StagingDir is the folder, beside the table folder dir, in which a run
+// makes the new table before it is swapped in (SwapDir).
+func StagingDir(dir string) string {
+	dir = filepath.Clean(dir)
+	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+StagingSuffix)
+}
+
+// LockFile is the file, beside the table folder dir, that a writer of dir
+// locks for its whole run.
+func LockFile(dir string) string {
+	dir = filepath.Clean(dir)
+	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".lock")
+}
+
+// SwapMarker is the file, beside the table folder dir, that a run writes
+// just before it swaps its staging folder in and removes once the old
+// table is gone: it holds the SHA-256 of the new manifest, which tells a
+// later run whether the swap happened.
+func SwapMarker(dir string) string {
+	dir = filepath.Clean(dir)
+	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".swap")
+}
+
+// OldRunDir is the .run/ folder that runs made before staging folders
+// left inside the table folder dir.
+func OldRunDir(dir string) string { return filepath.Join(dir, runDir) }
 
 // Key-value metadata that every Parquet file of a table folder carries.
 const (

@@ -30,7 +30,8 @@ type Table struct {
 	denseN int        // largest row of dense.parquet, -1 if absent
 	dense  [][]uint16 // rows of dense.parquet, once read
 
-	closed bool
+	closed   bool
+	manifest *Manifest // nil for a table written before manifests
 
 	files []*Reader[Breakpoint] // files[g-1]; nil without breakpoints
 	first [][]int64             // first[g-1][p]: first row of page p
@@ -57,7 +58,11 @@ var bpName = regexp.MustCompile(`^g=(\d{4,})\.parquet$`)
 //   - breakpoints/ beside start values that the breakpoint engine did not
 //     write;
 //   - any other file or folder in the table folder (hidden ones, such as
-//     .run/ and writers' temporary files, are left alone).
+//     .run/ and writers' temporary files, are left alone);
+//   - where manifest.json is there, a data file it does not list, or one
+//     missing or of another size than it says, or a manifest of other
+//     parameters than the files'. (Contents are checked by CheckHashes,
+//     which reads every byte.)
 //
 // So a reader never answers from a table with a gap, a stray or a foreign
 // file. Open reads each file's footer and metadata, not its pages: rows are
@@ -130,16 +135,42 @@ func Open(dir string) (*Table, error) {
 	for _, e := range entries {
 		switch name := e.Name(); {
 		case strings.HasPrefix(name, "."): // .run/ and writers' temporary files
-		case name == StartValuesFile || name == DenseFile || name == BreakpointsDir && e.IsDir():
+		case name == StartValuesFile || name == DenseFile || name == ManifestFile || name == BreakpointsDir && e.IsDir():
 		default:
-			return nil, invalid(dir, "%s does not belong to a table folder (only %s, %s and %s/)", name, StartValuesFile, DenseFile, BreakpointsDir)
+			return nil, invalid(dir, "%s does not belong to a table folder (only %s, %s, %s and %s/)", name, StartValuesFile, DenseFile, ManifestFile, BreakpointsDir)
 		}
+	}
+	// The manifest first: a file of the wrong size is named as such,
+	// before its footer is read.
+	m, err := ReadManifest(dir)
+	if err == nil {
+		err = m.checkSizes(dir)
+	}
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
 	}
 	if err := t.openBreakpoints(same); err != nil {
 		t.Close()
 		return nil, err
 	}
+	if err := t.checkManifest(m); err != nil {
+		t.Close()
+		return nil, err
+	}
 	return t, nil
+}
+
+// checkManifest checks that the manifest m (nil: none) is this table's.
+func (t *Table) checkManifest(m *Manifest) error {
+	if m == nil {
+		return nil
+	}
+	if m.N != t.n || m.Multiplier != t.mult.String() || m.Breakpoints != (t.files != nil) || m.DenseN != t.denseN || t.maxG >= 0 && m.MaxG != t.maxG {
+		return invalid(t.dir, "%s is for N = %d, a = %s, breakpoints %v, dense rows n <= %d, but the files are for N = %d, a = %s, breakpoints %v, dense rows n <= %d",
+			ManifestFile, m.N, m.Multiplier, m.Breakpoints, m.DenseN, t.n, t.mult, t.files != nil, t.denseN)
+	}
+	t.manifest = m
+	return nil
 }
 
 func (t *Table) openBreakpoints(same func(string, map[string]string) error) error {

@@ -5,20 +5,55 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"fibnim/grundy"
 )
 
-// build writes the complete table of multiplier a to N under root with the
-// breakpoint engine and returns its folder.
+// build writes the complete table of multiplier a to N under root from
+// the breakpoint engine, as package build does but without its staging,
+// lock and manifest (package build imports this one), and returns its
+// folder.
 func build(t *testing.T, root string, N int, a grundy.Multiplier) string {
 	t.Helper()
+	return writeTable(t, root, N, a, true, 100)
+}
+
+// writeTable is build with or without the breakpoint files, and the
+// dense side table of rows n <= denseMax.
+func writeTable(t *testing.T, root string, N int, a grundy.Multiplier, breakpoints bool, denseMax int) string {
+	t.Helper()
 	dir := Dir(root, a)
-	_, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: N, Mult: a, Workers: 2, Breakpoints: true, DenseMax: 100, Writers: 1, Revision: "test"})
+	bdir := filepath.Join(dir, BreakpointsDir)
+	if err := os.MkdirAll(bdir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	meta := Meta("breakpoint", N, a, denseMax, "test")
+	counts := grundy.NewStartCounts(N)
+	ctx := context.Background()
+	maxG, err := grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: N, Mult: a, Workers: 2, Counts: counts, Emit: func(g int, R []uint32) error {
+		if !breakpoints {
+			return nil
+		}
+		return WriteBreakpoints(ctx, BreakpointFile(bdir, g), meta, g, R)
+	}})
 	if err != nil {
+		t.Fatal(err)
+	}
+	if !breakpoints {
+		os.Remove(bdir)
+	}
+	meta[MetaMaxG] = strconv.Itoa(maxG)
+	tab, err := grundy.Dense(min(N, denseMax), a, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteDense(ctx, filepath.Join(dir, DenseFile), meta, tab, min(N, denseMax)); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteStartValues(ctx, filepath.Join(dir, StartValuesFile), meta, N, counts.StartValue, counts.G); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -299,34 +334,6 @@ func TestReadersRefuseBadRuns(t *testing.T) {
 	}
 }
 
-// Build with -breakpoints=false, or the dense engine, over an earlier
-// complete table removes the earlier breakpoint files, which would not
-// match the new start values.
-func TestRebuildRemovesStaleBreakpoints(t *testing.T) {
-	root := t.TempDir()
-	dir := build(t, root, 600, grundy.Fibonacci)
-	tab, _ := grundy.Dense(400, grundy.Fibonacci, 2)
-	if err := WriteDenseTable(context.Background(), dir, Meta("dense", 400, grundy.Fibonacci, 100, "test"), 400, tab.Start, tab.Full, tab, 100); err != nil {
-		t.Fatal(err)
-	}
-	tb, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tb.HasBreakpoints() || tb.N() != 400 {
-		t.Errorf("after the dense run: breakpoints %v, N %d", tb.HasBreakpoints(), tb.N())
-	}
-	tb.Close()
-	build(t, root, 600, grundy.Fibonacci)
-	if _, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: 500, Mult: grundy.Fibonacci, Workers: 2, DenseMax: 100, Revision: "test"}); err != nil {
-		t.Fatal(err)
-	}
-	if tb, err = Open(dir); err != nil || tb.HasBreakpoints() || tb.N() != 500 {
-		t.Fatalf("after a start-values run: %v", err)
-	}
-	tb.Close()
-}
-
 // Open reads footers only; Check reads every page, so a damaged page that
 // Open cannot see is caught there, as ErrCorrupt, and so is a run that
 // covers a row whose G(n) is too small.
@@ -386,29 +393,5 @@ func TestTableMisuse(t *testing.T) {
 	}
 	if _, _, err := tb.StartValues(); !errors.Is(err, ErrClosed) {
 		t.Errorf("StartValues after Close: %v", err)
-	}
-}
-
-// An interrupted run says what the same command will do: start over when
-// no checkpoint was written, resume when one was.
-func TestInterruptMessage(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	dir := Dir(t.TempDir(), grundy.Fibonacci)
-	_, _, err := Build(ctx, BuildConfig{Dir: dir, N: 100000, Mult: grundy.Fibonacci, Workers: 2, Breakpoints: true, DenseMax: 10, Writers: 1, CheckpointEvery: time.Hour})
-	if !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "starts over") || strings.Contains(err.Error(), "resume") {
-		t.Errorf("interrupted before any checkpoint: %v", err)
-	}
-	// With a checkpoint after every value, one exists by the time it stops.
-	ctx, cancel = context.WithCancel(context.Background())
-	done := 0
-	_, _, err = Build(ctx, BuildConfig{Dir: dir, N: 100000, Mult: grundy.Fibonacci, Workers: 1, Breakpoints: true, DenseMax: 10, Writers: 1,
-		Done: func(g, _ int) {
-			if done++; done == 3 {
-				cancel()
-			}
-		}})
-	if !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "resume from the last checkpoint") {
-		t.Errorf("interrupted after checkpoints: %v", err)
 	}
 }

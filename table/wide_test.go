@@ -1,7 +1,6 @@
 package table
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -187,110 +186,7 @@ func TestStartValuePast65535(t *testing.T) {
 	}
 }
 
-// The checkpoint keeps start values past 255: saved and loaded, the counts
-// are the same, exceptions (G(n, n-1) < G(n)) included.
-func TestCheckpointWideValues(t *testing.T) {
-	const N = 3000
-	a := grundy.Fibonacci
-	counts := grundy.NewStartCounts(N)
-	R := make([]uint32, N+1)
-	for n := range R {
-		R[n] = grundy.Inf // R_G(n) > n: Checkpoint reads Full and the exceptions
-		counts.SetG(n, wideFull(n*21))
-		if s := wideStart(n * 21); s < counts.G(n) {
-			counts.SetStart(n, s)
-		}
-	}
-	path := filepath.Join(t.TempDir(), "checkpoint.bin")
-	c := &checkpoint{N: N, G: grundy.MaxStartValue, P: a.P, Q: a.Q, breakpoints: true, R: R, counts: counts}
-	if err := c.save(context.Background(), path); err != nil {
-		t.Fatal(err)
-	}
-	if st, _ := os.Stat(path); st.Size() != checkpointBytes(N) {
-		t.Errorf("checkpoint of %d bytes, want %d", st.Size(), checkpointBytes(N))
-	}
-	got, err := loadCheckpoint(path, N, a, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for n := 0; n <= N; n++ {
-		if got.counts.G(n) != counts.G(n) || got.counts.StartValue(n) != counts.StartValue(n) {
-			t.Fatalf("n = %d: loaded %d, %d; saved %d, %d", n, got.counts.StartValue(n), got.counts.G(n), counts.StartValue(n), counts.G(n))
-		}
-	}
-	if got.G != grundy.MaxStartValue {
-		t.Errorf("loaded G = %d", got.G)
-	}
-}
-
-// A run left by an older fibnim, whose checkpoint has 1 byte per value
-// (magic FIBNIMCK2), is not resumed: Build says why, starts over and
-// writes the same table as a fresh run.
-func TestOldCheckpointIgnored(t *testing.T) {
-	const N = 2000
-	a := grundy.Fibonacci
-	root := t.TempDir()
-	dir := Dir(root, a)
-	work := filepath.Join(dir, runDir)
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	old := append([]byte("FIBNIMCK2"), make([]byte, 40+6*(N+1)+4)...)
-	if err := os.WriteFile(filepath.Join(work, "checkpoint.bin"), old, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var log bytes.Buffer
-	resumed := -1
-	_, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: N, Mult: a, Workers: 2, Breakpoints: false, DenseMax: 10, Revision: "test",
-		Log: &log, Started: func(g int) { resumed = g }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if resumed != 0 || !strings.Contains(log.String(), "ignoring an unfinished run left by another fibnim version") {
-		t.Errorf("started from g = %d; log %q", resumed, log.String())
-	}
-	tb, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tb.Close()
-	start, full, err := tb.StartValues()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, _ := grundy.Dense(N, a, 2)
-	for n := 0; n <= N; n++ {
-		if int(start[n]) != tab.Start(n) || int(full[n]) != tab.Full(n) {
-			t.Fatalf("n = %d: %d, %d; dense engine %d, %d", n, start[n], full[n], tab.Start(n), tab.Full(n))
-		}
-	}
-}
-
-// A run whose values pass what a table stores stops with a one-line error
-// naming a and N, wrapping grundy.ErrOverflow, and leaves no files. The
-// limit is lowered to 5 so that a = 1 meets it at n = 21, h(6).
-func TestBuildOverflow(t *testing.T) {
-	defer func(m int) { maxStoredValue = m }(maxStoredValue)
-	maxStoredValue = 5
-	a := grundy.Multiplier{P: 1, Q: 1}
-	for _, bp := range []bool{false, true} {
-		dir := Dir(t.TempDir(), a)
-		_, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: 5000, Mult: a, Workers: 2, Breakpoints: bp, Writers: 1, DenseMax: 10, Revision: "test", CheckpointEvery: 0})
-		var oe *OverflowError
-		if !errors.As(err, &oe) || !errors.Is(err, grundy.ErrOverflow) {
-			t.Fatalf("breakpoints %v: %v, want an *OverflowError", bp, err)
-		}
-		want := "a = 1, N = 5000: G(n) reaches 6, beyond the largest value a table stores (5)"
-		if err.Error() != want {
-			t.Errorf("breakpoints %v: %q, want %q", bp, err, want)
-		}
-		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
-			t.Errorf("breakpoints %v: the run left %v", bp, entries)
-		}
-	}
-}
-
-// Start values equal the dense engine's for every n, through Build, the
+// Start values equal the dense engine's for every n, through the engine, the
 // Parquet writer and each reader: a = 1 to n = 5000, and a = 300 to
 // n = 1000, whose values pass 255 at n = 256 (G(n) = n up to floor(a) + 1,
 // grundy.NimPrefix). For a = 300 the breakpoint files are written too, and
@@ -303,9 +199,7 @@ func TestStartValuesEqualDense(t *testing.T) {
 	}{{"1", 5000, false}, {"300", 1000, true}} {
 		a, _ := grundy.ParseMultiplier(c.mult)
 		dir := Dir(t.TempDir(), a)
-		if _, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: c.N, Mult: a, Workers: 2, Breakpoints: c.bp, Writers: 2, DenseMax: 100, Revision: "test"}); err != nil {
-			t.Fatal(err)
-		}
+		writeTable(t, filepath.Dir(filepath.Dir(dir)), c.N, a, c.bp, 100)
 		tab, err := grundy.Dense(c.N, a, 2)
 		if err != nil {
 			t.Fatal(err)
@@ -399,67 +293,4 @@ type breakpoint16 struct {
 	G    uint16 `parquet:"g,delta"`
 	RMin int32  `parquet:"r_min,delta"`
 	Run  int32  `parquet:"run,delta"`
-}
-
-// Where the overflow is certain before any work (a >= the largest stored
-// value + 1, where G(n) = n as in nim), Build refuses at once and creates
-// nothing. The limit is lowered to 5, so a = 7 and N >= 6 qualify.
-func TestBuildForeseesOverflow(t *testing.T) {
-	defer func(m int) { maxStoredValue = m }(maxStoredValue)
-	maxStoredValue = 5
-	a := grundy.Multiplier{P: 7, Q: 1}
-	if err := ForeseeOverflow(5, a); err != nil {
-		t.Errorf("N = 5: %v", err)
-	}
-	if err := ForeseeOverflow(1000, grundy.Multiplier{P: 9, Q: 2}); err != nil {
-		t.Errorf("a = 9/2: %v", err) // floor(a) + 1 = 5: G(6) need not be 6
-	}
-	dir := Dir(t.TempDir(), a)
-	_, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: 6, Mult: a, Workers: 2, Revision: "test"})
-	if want := "a = 7, N = 6: G(n) reaches 6, beyond the largest value a table stores (5)"; err == nil || err.Error() != want {
-		t.Errorf("Build: %v, want %q", err, want)
-	}
-	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("Build created %s: %v", dir, err)
-	}
-}
-
-// A run interrupted after values past 255 resumes from its checkpoint (2
-// bytes per value) and writes the same start values, byte for byte, as a
-// run that was never interrupted: a = 300, stopped once value 280 is done.
-func TestResumePast255(t *testing.T) {
-	a := grundy.Multiplier{P: 300, Q: 1}
-	const N = 1000
-	cfg := func(dir string) BuildConfig {
-		return BuildConfig{Dir: dir, N: N, Mult: a, Workers: 2, DenseMax: 10, Revision: "test", CheckpointEvery: 0}
-	}
-	fresh := Dir(t.TempDir(), a)
-	if _, _, err := Build(context.Background(), cfg(fresh)); err != nil {
-		t.Fatal(err)
-	}
-	dir := Dir(t.TempDir(), a)
-	ctx, cancel := context.WithCancel(context.Background())
-	c := cfg(dir)
-	c.Done = func(g, _ int) {
-		if g == 280 {
-			cancel()
-		}
-	}
-	if _, _, err := Build(ctx, c); !errors.Is(err, ErrInterrupted) {
-		t.Fatalf("interrupted run: %v", err)
-	}
-	c = cfg(dir)
-	from := 0
-	c.Started = func(g int) { from = g }
-	if _, _, err := Build(context.Background(), c); err != nil {
-		t.Fatal(err)
-	}
-	if from <= 255 {
-		t.Errorf("resumed from g = %d; the test wants a checkpoint past 255", from)
-	}
-	want, _ := os.ReadFile(filepath.Join(fresh, StartValuesFile))
-	got, _ := os.ReadFile(filepath.Join(dir, StartValuesFile))
-	if len(want) == 0 || !bytes.Equal(got, want) {
-		t.Errorf("the resumed run's %s differs from a fresh run's", StartValuesFile)
-	}
 }

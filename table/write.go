@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"sync/atomic"
 
 	"fibnim/grundy"
@@ -173,52 +172,4 @@ func WriteBreakpoints(ctx context.Context, path string, meta map[string]string, 
 		}
 	}
 	return w.Close()
-}
-
-// fileWriters writes breakpoint files on goroutines, at most limit at a
-// time, and keeps the first error.
-type fileWriters struct {
-	ctx   context.Context
-	slots chan struct{}
-	wg    sync.WaitGroup
-	mu    sync.Mutex
-	err   error
-}
-
-func newFileWriters(ctx context.Context, limit int) *fileWriters {
-	return &fileWriters{ctx: ctx, slots: make(chan struct{}, limit)}
-}
-
-// write writes the file for R_g and then calls release, also on failure.
-func (f *fileWriters) write(path string, meta map[string]string, g int, R []uint32, release func()) {
-	f.wg.Add(1)
-	go func() {
-		defer f.wg.Done()
-		defer release()
-		f.slots <- struct{}{}
-		defer func() { <-f.slots }()
-		if f.failed() != nil {
-			return
-		}
-		if err := WriteBreakpoints(f.ctx, path, meta, g, R); err != nil {
-			f.mu.Lock()
-			if f.err == nil {
-				f.err = err
-			}
-			f.mu.Unlock()
-		}
-	}()
-}
-
-// failed returns the first error of a finished write.
-func (f *fileWriters) failed() error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.err
-}
-
-// wait waits for every write so far and returns the first error.
-func (f *fileWriters) wait() error {
-	f.wg.Wait()
-	return f.failed()
 }

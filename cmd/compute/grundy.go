@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 	"time"
 
+	"fibnim/build"
 	"fibnim/grundy"
 	"fibnim/internal/cli"
 	"fibnim/table"
@@ -33,6 +36,7 @@ type grundyOpts struct {
 	breakpoints bool   // write the breakpoint table (breakpoint engine)
 	ckptEvery   time.Duration
 	cpuProfile  string
+	replace     bool // replace a table that holds more
 }
 
 // denseEngineMax is the largest N that "-engine auto" fills densely: at
@@ -51,9 +55,10 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	engine := fs.String("engine", "auto", "dense, breakpoint, auto (dense up to N=20000), or brute (the test oracle, for benchmarks; small N only)")
 	bps := fs.Bool("breakpoints", true, "breakpoint engine: write the complete breakpoint table (false: start values only)")
 	ckpt := fs.Duration("checkpoint-every", 30*time.Second, "breakpoint engine: least time between checkpoints (0: after every value)")
+	replace := fs.Bool("replace", false, "replace a table in -out that holds more (a larger N, breakpoint files, more dense rows) than this run writes")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE` (read it with go tool pprof)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: compute grundy -n N [-mult A] [-workers W] [-out DIR] [-dense-max M] [-max-mem SIZE]")
+		fmt.Fprintln(stderr, "usage: compute grundy -n N [-mult A] [-workers W] [-out DIR] [-dense-max M] [-max-mem SIZE] [-replace]")
 		fs.PrintDefaults()
 	}
 	var o grundyOpts
@@ -90,6 +95,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	o.breakpoints = *bps
 	o.ckptEvery = *ckpt
 	o.cpuProfile = *cpuProfile
+	o.replace = *replace
 	switch *engine {
 	case "auto":
 		o.engine = "dense"
@@ -115,8 +121,18 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	// A table that must hold a value past 65535 is refused before any work.
-	if err := table.ForeseeOverflow(o.N, o.mult); err != nil {
+	if o.engine == "brute" && o.N > maxBruteN {
+		return usagef("-engine brute: -n %d is above its limit %d", o.N, maxBruteN)
+	}
+	cfg := build.Config{Root: o.out, N: o.N, Mult: o.mult, Engine: o.engine, Workers: o.workers, Breakpoints: o.breakpoints,
+		DenseMax: o.denseMax, MaxMem: o.maxMem, Replace: o.replace, CheckpointEvery: o.ckptEvery,
+		Revision: version.Revision(), Command: commandLine(), Log: stderr}
+	// What cannot be made (a value past 65535, too little memory) is
+	// refused before any folder is created.
+	if err := build.Preflight(&cfg); err != nil {
+		return grundyError(o, err)
+	}
+	if err := prepareDir(filepath.Dir(table.Dir(o.out, o.mult))); err != nil {
 		return err
 	}
 	if o.cpuProfile != "" {
@@ -130,121 +146,83 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if o.engine == "breakpoint" {
-		return runBreakpointGrundy(ctx, o, stdout, stderr)
-	}
-	if o.engine == "brute" {
-		return runBruteGrundy(ctx, o, stdout, stderr)
-	}
-	need := grundy.DenseBytes(o.N)
-	if o.maxMem > 0 && need > o.maxMem {
-		return usagef("-n %d: the dense table needs about %s, more than the %s allowed (-max-mem)", o.N, cli.HumanBytes(need), cli.HumanBytes(o.maxMem))
-	}
-	dir := table.Dir(o.out, o.mult)
-	if err := prepareDir(dir); err != nil {
-		return err
-	}
-	start := time.Now()
-	fmt.Fprintf(stderr, "grundy: dense engine, N=%d, a=%s, %d workers, about %s\n", o.N, o.mult, o.workers, cli.HumanBytes(need))
-	tab, err := grundy.Dense(o.N, o.mult, o.workers)
-	if errors.Is(err, grundy.ErrOverflow) {
-		return &table.OverflowError{Mult: o.mult, N: o.N, G: grundy.MaxValue + 1}
-	}
-	if err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("interrupted; earlier results left in place")
-	}
-	fmt.Fprintf(stderr, "grundy: table filled in %v\n", time.Since(start).Round(time.Millisecond))
-	dn := int64(min(o.N, o.denseMax))
-	fmt.Fprintf(stderr, "grundy: writing start_values.parquet (%d rows) and dense.parquet (%d cells)\n", o.N+1, (dn+1)*(dn+2)/2)
-	if err := table.WriteDenseTable(ctx, dir, runMeta("dense", o), o.N, tab.Start, tab.Full, tab, o.denseMax); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "wrote %s/{start_values,dense}.parquet (N=%d, dense rows n<=%d) in %v\n", dir, o.N, min(o.N, o.denseMax), time.Since(start).Round(time.Millisecond))
-	return nil
-}
-
-func runMeta(engine string, o grundyOpts) map[string]string {
-	return table.Meta(engine, o.N, o.mult, o.denseMax, version.Revision())
-}
-
-// runBreakpointGrundy checks the memory, then runs table.Build with a
-// progress bar.
-func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Writer) error {
-	writers, need, ok := table.PlanBuild(o.N, o.mult, o.workers, o.breakpoints, min(o.N, o.denseMax), o.maxMem)
-	if !ok {
-		try := "try fewer -workers"
-		if d := grundy.DenseBytes(min(o.N, o.denseMax)); d > need/2 {
-			try = fmt.Sprintf("the dense side table of n <= %d needs %s of it: lower -dense-max", min(o.N, o.denseMax), cli.HumanBytes(d))
-		}
-		return usagef("-n %d: the breakpoint engine needs about %s with %d workers, more than the %s allowed (-max-mem); %s", o.N, cli.HumanBytes(need), o.workers, cli.HumanBytes(o.maxMem), try)
-	}
-	dir := table.Dir(o.out, o.mult)
-	if err := prepareDir(dir); err != nil {
-		return err
-	}
-	if safe := grundy.FirstWithValueBound(o.mult, grundy.MaxStartValue+1); int64(o.N) >= safe {
+	if safe := grundy.FirstWithValueBound(o.mult, grundy.MaxStartValue+1); o.engine == "breakpoint" && int64(o.N) >= safe {
 		// Below safe no value can pass 65535 (FirstWithValueBound); above
 		// it, whether one does cannot be known before the run.
 		fmt.Fprintf(stderr, "grundy: a = %s, N = %d: G(n) may pass %d, the largest value a table stores (it cannot for N < %d); if it does, the run stops with an error when the value is found\n", o.mult, o.N, grundy.MaxStartValue, safe)
 	}
+	start := time.Now()
 	var prog *cli.Progress
-	cfg := table.BuildConfig{Dir: dir, N: o.N, Mult: o.mult, Workers: o.workers, Breakpoints: o.breakpoints,
-		DenseMax: o.denseMax, Writers: writers, Revision: version.Revision(), CheckpointEvery: o.ckptEvery, Log: stderr}
-	cfg.Started = func(fromG int) {
-		w := ""
-		if o.breakpoints {
-			switch writers {
-			case 0:
-				w = ", files written in turn"
-			case 1:
-				w = ", 1 file writer"
-			default:
-				w = fmt.Sprintf(", %d file writers", writers)
+	cfg.Started = func(p build.Plan, fromG int) {
+		switch o.engine {
+		case "dense":
+			fmt.Fprintf(stderr, "grundy: dense engine, N=%d, a=%s, %d workers, about %s\n", o.N, o.mult, o.workers, cli.HumanBytes(p.Memory))
+		case "brute":
+			fmt.Fprintf(stderr, "grundy: brute-force oracle, N=%d, a=%s\n", o.N, o.mult)
+		default:
+			w := ""
+			if o.breakpoints {
+				switch p.Writers {
+				case 0:
+					w = ", files written in turn"
+				case 1:
+					w = ", 1 file writer"
+				default:
+					w = fmt.Sprintf(", %d file writers", p.Writers)
+				}
 			}
+			fmt.Fprintf(stderr, "grundy: breakpoint engine, N=%d, a=%s, %d workers%s, estimated peak %s\n", o.N, o.mult, o.workers, w, cli.HumanBytes(p.Memory))
+			prog = cli.NewProgress(stderr, o.N, fromG)
 		}
-		fmt.Fprintf(stderr, "grundy: breakpoint engine, N=%d, a=%s, %d workers%s, estimated peak %s\n", o.N, o.mult, o.workers, w, cli.HumanBytes(need))
-		prog = cli.NewProgress(stderr, o.N, fromG)
 	}
 	cfg.Done = func(g, firstN int) { prog.Finished(g, firstN) }
-	maxG, elapsed, err := table.Build(ctx, cfg)
+	res, err := build.Run(ctx, cfg)
 	if prog != nil {
 		prog.Stop(err == nil)
 	}
 	if err != nil {
-		return err
+		return grundyError(o, err)
+	}
+	if res.AlreadyThere {
+		note := ""
+		if res.NoManifest {
+			note = " (written before manifests: -replace rewrites it with one)"
+		}
+		fmt.Fprintf(stdout, "%s already holds this table, complete: N=%d, a=%s%s; nothing to do (-replace recomputes it)\n", res.Dir, o.N, o.mult, note)
+		return nil
 	}
 	what := "start_values.parquet"
-	if o.breakpoints {
-		what = "start_values.parquet and breakpoints/ (" + strconv.Itoa(maxG) + " files)"
+	switch {
+	case o.engine == "breakpoint" && o.breakpoints:
+		what = "start_values.parquet and breakpoints/ (" + strconv.Itoa(res.MaxG) + " files)"
+	case o.engine != "brute":
+		what = fmt.Sprintf("start_values.parquet and dense.parquet (rows n <= %d)", min(o.N, o.denseMax))
 	}
-	fmt.Fprintf(stdout, "wrote %s/%s: N=%d, max G(n)=%d, engine time %v\n", dir, what, o.N, maxG, elapsed.Round(time.Millisecond))
+	fmt.Fprintf(stdout, "wrote %s/%s and manifest.json: N=%d, max G(n)=%d, engine time %v, in all %v\n", res.Dir, what, o.N, res.MaxG, res.Elapsed.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// grundyError makes a run's memory error a usage error (exit 2), as a
+// flag to change.
+func grundyError(o grundyOpts, err error) error {
+	var me *build.MemoryError
+	if errors.As(err, &me) {
+		return usagef("-n %d: the %s engine %v", o.N, o.engine, me)
+	}
+	return err
+}
+
+// commandLine is the command as it was run, for the manifest and the lock
+// file: the program's base name and its arguments.
+func commandLine() string {
+	args := append([]string{filepath.Base(os.Args[0])}, os.Args[1:]...)
+	for i, a := range args {
+		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`") {
+			args[i] = strconv.Quote(a)
+		}
+	}
+	return strings.Join(args, " ")
 }
 
 // maxBruteN bounds the oracle: it is cubic in N.
 const maxBruteN = 3000
-
-// runBruteGrundy fills the table with the brute-force oracle and writes the
-// start values; it exists to benchmark the engines against the definition.
-func runBruteGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Writer) error {
-	if o.N > maxBruteN {
-		return usagef("-engine brute: -n %d is above its limit %d", o.N, maxBruteN)
-	}
-	dir := table.Dir(o.out, o.mult)
-	if err := prepareDir(dir); err != nil {
-		return err
-	}
-	start := time.Now()
-	g := grundy.Brute(o.N, o.mult.Rat())
-	fmt.Fprintf(stderr, "grundy: brute-force oracle filled N=%d in %v\n", o.N, time.Since(start).Round(time.Millisecond))
-	full := func(n int) int { return g[n][n] }
-	st := func(n int) int { return g[n][max(n-1, 0)] }
-	if err := table.WriteDenseTable(ctx, dir, runMeta("brute", o), o.N, st, full, nil, 0); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "wrote %s/start_values.parquet (N=%d, brute-force oracle)\n", dir, o.N)
-	return nil
-}

@@ -43,18 +43,19 @@ func TestParseSize(t *testing.T) {
 	}
 	long := "1" + strings.Repeat("0", 100) + ".5"
 	for s, want := range map[string]string{
-		"2.5e0":      `-n "2.5e0" is not a whole number`,
-		"2.5":        `-n "2.5" is not a whole number`,
-		"1e-3":       `-n "1e-3" is not a whole number`,
-		"1e30":       `-n "1e30" is too large`,
-		"1e99999999": `-n "1e99999999" is too large`,
-		"2^63":       `-n "2^63" is too large`,
-		"-5":         `-n "-5" is negative`,
-		"abc":        `-n "abc" is not a whole number (sizes look like`,
-		"1e6.5":      `-n "1e6.5" is not a whole number`,
+		"2.5e0":      `-n 2.5e0 is not a whole number`,
+		"2.5":        `-n 2.5 is not a whole number`,
+		"1e-3":       `-n 1e-3 is not a whole number`,
+		"1e30":       `-n 1e30 is too large`,
+		"1e99999999": `-n 1e99999999 is too large`,
+		"2^63":       `-n 2^63 is too large`,
+		"-5":         `-n -5 is negative`,
+		"abc":        `-n abc is not a whole number (sizes look like`,
+		"1e6.5":      `-n 1e6.5 is not a whole number`,
 		"2.5·10^x":   `is not a whole number`,
 		"2.5·3^7":    `is not a whole number`,
-		long:         `-n "` + long[:37] + `..." is not a whole number`,
+		"1 000":      `-n "1 000" is not a whole number`,
+		long:         `-n ` + long[:37] + `... is not a whole number`,
 	} {
 		_, err := ParseSize("n", s)
 		var ue UsageError

@@ -106,12 +106,18 @@ func decimal(s string) (*big.Rat, bool) {
 	return r, ok
 }
 
-// echo is s for an error message: at most 40 characters, quoted.
+// echo is s for an error message: at most 40 characters, quoted where
+// it holds a space or a character that does not print.
 func echo(s string) string {
 	if r := []rune(s); len(r) > 40 {
-		return strconv.Quote(string(r[:37]) + "...")
+		s = string(r[:37]) + "..."
 	}
-	return strconv.Quote(s)
+	for _, c := range s {
+		if c <= ' ' || c == '"' || !strconv.IsPrint(c) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }
 
 // ParseBytes reads a memory size such as 4GiB, 500MB or 1073741824.

@@ -1,4 +1,4 @@
-package table
+package build
 
 import (
 	"bufio"
@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"fibnim/grundy"
+	"fibnim/table"
 )
 
 // A checkpoint lets a killed breakpoint run resume. It holds the run's
@@ -99,8 +100,9 @@ func (c *checkpoint) save(ctx context.Context, path string) error {
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
+		return err
 	}
-	return err
+	return table.SyncDir(filepath.Dir(path))
 }
 
 var errStale = errors.New("checkpoint is for other parameters")

@@ -1,0 +1,584 @@
+package build
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"fibnim/grundy"
+	"fibnim/table"
+)
+
+// The engines a run can use.
+const (
+	EngineDense      = "dense"      // grundy.Dense: the whole table in memory
+	EngineBreakpoint = "breakpoint" // grundy.Breakpoints, checkpointed
+	EngineBrute      = "brute"      // grundy.Brute, the oracle: small N only
+)
+
+// Config describes a run that writes one table folder,
+// table.Dir(Root, Mult).
+type Config struct {
+	Root        string // the results folder
+	N           int
+	Mult        grundy.Multiplier
+	Engine      string // EngineDense, EngineBreakpoint or EngineBrute
+	Workers     int    // < 1: GOMAXPROCS
+	Breakpoints bool   // breakpoint engine: write the breakpoint files (else start values only)
+	DenseMax    int    // dense.parquet holds rows n <= min(N, DenseMax) (not for the oracle)
+	MaxMem      uint64 // refuse a run estimated to need more memory; 0: no limit
+	Replace     bool   // replace a table that holds more than this run writes
+
+	// CheckpointEvery is the least time between checkpoints of the
+	// breakpoint engine; 0 means after every value. At large N
+	// checkpoints come less often (see runBreakpoints).
+	CheckpointEvery time.Duration
+
+	Revision string // the source revision, in every file's metadata
+	Command  string // the command line, in the manifest and the lock file
+
+	Log     io.Writer               // one line per notice (resume, leftovers, replacing); nil discards
+	Started func(p Plan, fromG int) // called once before the engine; fromG > 0 on resume
+	Done    func(g, firstN int)     // breakpoint engine: value g is complete; firstN is the least n with G(n) >= g, or -1
+}
+
+// denseN is the last row of the dense.parquet the run writes, -1 for none.
+func (c *Config) denseN() int {
+	if c.Engine == EngineBrute {
+		return -1
+	}
+	return min(c.N, c.DenseMax)
+}
+
+func (c *Config) outputs() outputs {
+	return outputs{N: c.N, Breakpoints: c.Engine == EngineBreakpoint && c.Breakpoints, DenseN: c.denseN()}
+}
+
+// Result is what a run did.
+type Result struct {
+	Dir          string
+	MaxG         int           // the largest G(n), n <= N
+	Elapsed      time.Duration // the engine's time
+	AlreadyThere bool          // the table was there, complete, with the same outputs: nothing was done
+	NoManifest   bool          // with AlreadyThere: that table was written before manifests
+	FromG        int           // the breakpoint engine resumed from a checkpoint at this value
+	Plan         Plan
+	Disk         Disk
+}
+
+// ShrinkError is the error of a run that would replace a table holding
+// more than it writes, without Config.Replace.
+type ShrinkError struct {
+	Dir      string
+	Old, New outputs
+}
+
+func (e *ShrinkError) Error() string {
+	return fmt.Sprintf("%s holds a table with more than this run would write (%s, against %s); give -replace to replace it, or another -out", e.Dir, e.Old, e.New)
+}
+
+// DiskFullError is the error of a run that met a full disk. The table
+// folder is as it was; the staged files stay, so that the same command
+// resumes once there is space.
+type DiskFullError struct {
+	Dir, Stage string
+	Staged     uint64
+	Err        error
+}
+
+func (e *DiskFullError) Error() string {
+	return fmt.Sprintf("no space left on the device of %s while the new table was written (%v); the table in %s is as it was; the unfinished run (%s) stays in %s: free some space and run the same command to resume, or remove it with rm -rf %s",
+		e.Stage, shortErr(e.Err), e.Dir, human(e.Staged), e.Stage, e.Stage)
+}
+
+func (e *DiskFullError) Unwrap() error { return e.Err }
+
+// shortErr is the innermost cause of a path error (the path is named
+// beside it).
+func shortErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s %s: %w", pe.Op, filepath.Base(pe.Path), pe.Err)
+	}
+	return err
+}
+
+// Failpoint, when set (by tests), is called at each phase boundary of a
+// run: "checkpoint" (after each checkpoint is saved), "files" (every data
+// file staged), "manifest" (the manifest staged), "staged" (the staging
+// folder complete and synced, its checkpoint removed) and "swapped" (the
+// new table in place, the old one not yet removed). An error it returns
+// stops the run there, as a crash would; a test can also kill the
+// process in it.
+var Failpoint func(phase string) error
+
+func failpoint(phase string) error {
+	if Failpoint != nil {
+		return Failpoint(phase)
+	}
+	return nil
+}
+
+// Run makes the table folder table.Dir(cfg.Root, cfg.Mult) and commits it:
+//
+//   - It takes the folder's lock for the whole run (a second writer fails
+//     at once with a *LockedError).
+//   - A table already there, complete, with the same outputs (N, the
+//     breakpoint files or not, the dense rows), is left as it is: the
+//     result says AlreadyThere. One that holds more (a larger N,
+//     breakpoint files, more dense rows) is replaced only with
+//     cfg.Replace; else a *ShrinkError.
+//   - It estimates memory (PlanMemory; a *MemoryError past cfg.MaxMem)
+//     and disk (PlanDisk; a *SpaceError if it does not fit) before any
+//     work.
+//   - The new table is made in a staging folder beside the target
+//     (table.StagingDir), with the breakpoint engine's checkpoint: a run
+//     killed at any point and started again resumes from it, and ends
+//     with byte-identical files. Every file is synced, the manifest
+//     written last, and the staging folder exchanged with the target in
+//     one rename (table.SwapDir): at every instant the target holds the
+//     complete old table or the complete new one. A full disk gives a
+//     *DiskFullError and leaves the old table whole.
+//
+// A run whose G(n) passes 65535 stops with an *OverflowError: before it
+// starts where ForeseeOverflow knows it will, else when the engine finds
+// the value; it writes nothing.
+func Run(ctx context.Context, cfg Config) (res Result, err error) {
+	c := &cfg
+	if c.Workers < 1 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	logf := func(format string, args ...any) {
+		if c.Log != nil {
+			fmt.Fprintf(c.Log, format, args...)
+		}
+	}
+	dir := table.Dir(c.Root, c.Mult)
+	res.Dir = dir
+	if err := Preflight(c); err != nil {
+		return res, err
+	}
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return res, err
+	}
+	lock, err := lockFolder(dir, c.Command)
+	if err != nil {
+		return res, err
+	}
+	defer lock.unlock()
+	stage := table.StagingDir(dir)
+	if err := finishCommit(dir, stage, logf); err != nil {
+		return res, err
+	}
+
+	// What is there decides whether to run at all.
+	want := c.outputs()
+	if old, err := table.Open(dir); err == nil {
+		have := outputs{N: old.N(), Breakpoints: old.HasBreakpoints(), DenseN: old.DenseN()}
+		res.MaxG = -1
+		if m := old.Manifest(); m != nil {
+			res.MaxG = m.MaxG
+		} else if _, ok := old.Meta()[table.MetaMaxG]; ok {
+			res.MaxG, _ = old.MaxValue() // recorded: no need to read the start values
+		}
+		res.NoManifest = old.Manifest() == nil
+		old.Close()
+		switch {
+		case have == want && !c.Replace:
+			res.AlreadyThere = true
+			noteLeftovers(dir, stage, logf)
+			return res, nil
+		case have.holdsMore(want) && !c.Replace:
+			noteLeftovers(dir, stage, logf)
+			return res, &ShrinkError{Dir: dir, Old: have, New: want}
+		}
+		logf("grundy: the table in %s (%s) is replaced when this run completes\n", dir, have)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		logf("grundy: %s does not validate (%v); the new table replaces it when this run completes\n", dir, err)
+	}
+	res.MaxG = 0
+	res.NoManifest = false
+
+	res.Plan = PlanMemory(c)
+	if !res.Plan.Fits {
+		return res, memoryError(c, res.Plan)
+	}
+
+	if err := adoptOldRun(dir, stage, logf); err != nil {
+		return res, err
+	}
+	if complete(stage, want, c.Mult) {
+		// A run stopped between its manifest and its swap: its table is
+		// complete (the manifest is written last) and is this run's.
+		logf("grundy: %s holds the complete table of an earlier run that stopped before its swap; committing it\n", stage)
+		return res, commit(dir, stage, &res)
+	}
+	if _, err := table.ReadManifest(stage); err == nil {
+		logf("grundy: removing the complete table of an earlier run with other parameters from %s (it stopped before its swap)\n", stage)
+		if err := os.RemoveAll(stage); err != nil {
+			return res, err
+		}
+	}
+	if c.Engine != EngineBreakpoint {
+		if st, err := os.Stat(stage); err == nil && st.IsDir() {
+			logf("grundy: removing an unfinished run (%s) from %s\n", human(uint64(du(stage))), stage)
+		}
+		if err := os.RemoveAll(stage); err != nil {
+			return res, err
+		}
+	}
+
+	free := freeSpace(parent)
+	res.Disk, err = PlanDisk(ctx, c, free)
+	if err != nil {
+		return res, interrupted(ctx, err, "")
+	}
+	res.Disk.Staged = uint64(du(stage))
+	if free > 0 && res.Disk.Need() > free {
+		return res, &SpaceError{Dir: dir, Disk: res.Disk, Free: free}
+	}
+
+	err = makeTable(ctx, c, stage, &res, logf)
+	if errors.Is(err, syscall.ENOSPC) {
+		return res, &DiskFullError{Dir: dir, Stage: stage, Staged: uint64(du(stage)), Err: err}
+	}
+	if err != nil {
+		return res, err
+	}
+	return res, commit(dir, stage, &res)
+}
+
+// Preflight refuses, before anything is created, a run that cannot be
+// made: an unknown engine, an N past what breakpoint files hold, a
+// certain overflow (ForeseeOverflow), and, where no table folder is
+// there yet (so none can be found complete), a run past cfg.MaxMem (a
+// *MemoryError). Run calls it first; a command can call it before it
+// creates its output folder.
+func Preflight(cfg *Config) error {
+	switch cfg.Engine {
+	case EngineDense, EngineBreakpoint, EngineBrute:
+	default:
+		return fmt.Errorf("build: unknown engine %q", cfg.Engine)
+	}
+	if cfg.Engine == EngineBreakpoint && cfg.Breakpoints && cfg.N > table.MaxBreakpointFileN {
+		return fmt.Errorf("N = %d: breakpoint files hold rows up to %d (int32 columns); start values alone (-breakpoints=false) go to %d", cfg.N, table.MaxBreakpointFileN, grundy.MaxBreakpointN)
+	}
+	if err := ForeseeOverflow(cfg.N, cfg.Mult); err != nil {
+		return err
+	}
+	if _, err := os.Stat(table.Dir(cfg.Root, cfg.Mult)); errors.Is(err, fs.ErrNotExist) {
+		if p := PlanMemory(cfg); !p.Fits {
+			return memoryError(cfg, p)
+		}
+	}
+	return nil
+}
+
+// memoryError is the *MemoryError of plan p, with what to change.
+func memoryError(c *Config, p Plan) error {
+	hint := "try fewer -workers"
+	switch d := grundy.DenseBytes(max(c.denseN(), 0)); {
+	case c.Engine == EngineDense:
+		hint = "the dense engine holds every cell; the breakpoint engine (-engine breakpoint) needs far less"
+	case c.Engine == EngineBreakpoint && d > p.Memory/2:
+		hint = fmt.Sprintf("the dense side table of n <= %d needs %s of it: lower -dense-max", c.denseN(), human(d))
+	}
+	return &MemoryError{Plan: p, Limit: c.MaxMem, Hint: hint}
+}
+
+// makeTable runs the engine and writes the complete new table, manifest
+// last, into the staging folder.
+func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf func(string, ...any)) error {
+	meta := table.Meta(c.Engine, c.N, c.Mult, c.DenseMax, c.Revision)
+	var start, full func(int) int
+	var tab *grundy.Table
+	switch c.Engine {
+	case EngineBreakpoint:
+		br, err := runBreakpoints(ctx, c, breakpointRun{stage: stage, plan: res.Plan, meta: meta, log: logf})
+		if err != nil {
+			return err
+		}
+		res.MaxG, res.Elapsed, res.FromG = br.maxG, br.elapsed, br.fromG
+		meta[table.MetaMaxG] = strconv.Itoa(br.maxG)
+		start, full = br.counts.StartValue, br.counts.G
+		// The dense side table is small; the dense engine fills it.
+		if tab, err = grundy.DenseContext(ctx, c.denseN(), c.Mult, c.Workers); err != nil {
+			return interrupted(ctx, err, stage)
+		}
+	case EngineDense:
+		if c.Started != nil {
+			c.Started(res.Plan, 0)
+		}
+		t0 := time.Now()
+		var err error
+		tab, err = grundy.DenseContext(ctx, c.N, c.Mult, c.Workers)
+		if errors.Is(err, grundy.ErrOverflow) {
+			return &OverflowError{Mult: c.Mult, N: c.N, G: grundy.MaxValue + 1}
+		}
+		if err != nil {
+			return interrupted(ctx, err, "")
+		}
+		res.Elapsed = time.Since(t0)
+		start, full = tab.Start, tab.Full
+	case EngineBrute:
+		if c.Started != nil {
+			c.Started(res.Plan, 0)
+		}
+		t0 := time.Now()
+		g := grundy.Brute(c.N, c.Mult.Rat())
+		res.Elapsed = time.Since(t0)
+		start = func(n int) int { return g[n][max(n-1, 0)] }
+		full = func(n int) int { return g[n][n] }
+	}
+	if err := os.MkdirAll(stage, 0o755); err != nil {
+		return err
+	}
+	if c.Engine != EngineBreakpoint {
+		for n := 0; n <= c.N; n++ {
+			res.MaxG = max(res.MaxG, full(n))
+		}
+	}
+	if d := c.denseN(); d >= 0 {
+		logf("grundy: writing start_values.parquet (%d rows) and dense.parquet (%d cells)\n", c.N+1, int64(d+1)*int64(d+2)/2)
+	} else {
+		logf("grundy: writing start_values.parquet (%d rows)\n", c.N+1)
+	}
+	if err := table.WriteStartValues(ctx, filepath.Join(stage, table.StartValuesFile), meta, c.N, start, full); err != nil {
+		return interrupted(ctx, err, stage)
+	}
+	if tab != nil {
+		if err := table.WriteDense(ctx, filepath.Join(stage, table.DenseFile), meta, tab, c.denseN()); err != nil {
+			return interrupted(ctx, err, stage)
+		}
+	}
+	for _, d := range []string{filepath.Join(stage, table.BreakpointsDir), stage} {
+		if _, err := os.Stat(d); err == nil {
+			if err := table.SyncDir(d); err != nil {
+				return err
+			}
+		}
+	}
+	if err := failpoint("files"); err != nil {
+		return err
+	}
+	m, err := table.NewManifest(ctx, stage, table.Manifest{N: c.N, Multiplier: c.Mult.String(), Engine: c.Engine,
+		Breakpoints: c.outputs().Breakpoints, MaxG: res.MaxG, DenseMax: c.DenseMax, DenseN: c.denseN(), Revision: c.Revision, Command: c.Command})
+	if err != nil {
+		return interrupted(ctx, err, stage)
+	}
+	if err := table.WriteManifest(stage, m); err != nil {
+		return err
+	}
+	if err := failpoint("manifest"); err != nil {
+		return err
+	}
+	// The table is complete: the checkpoint is no longer needed.
+	if err := os.Remove(filepath.Join(stage, checkpointName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if err := table.SyncDir(stage); err != nil {
+		return err
+	}
+	return failpoint("staged")
+}
+
+// interrupted words the error of a run that ctx stopped: whether the
+// same command resumes (a checkpoint is staged) or starts over.
+func interrupted(ctx context.Context, err error, stage string) error {
+	if ctx.Err() == nil {
+		return err
+	}
+	if stage != "" {
+		if _, serr := os.Stat(filepath.Join(stage, checkpointName)); serr == nil {
+			return fmt.Errorf("%w; earlier results left in place; run the same command again to resume from the last checkpoint in %s", table.ErrInterrupted, stage)
+		}
+	}
+	return fmt.Errorf("%w; earlier results left in place; the same command starts over", table.ErrInterrupted)
+}
+
+// commit swaps the complete staging folder in for the table folder and
+// removes the old table. The swap marker, written first, tells a later run
+// which of the two folders is the new table if this one stops after the
+// swap (finishCommit).
+func commit(dir, stage string, res *Result) error {
+	if err := os.Remove(filepath.Join(stage, checkpointName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	_, sum, err := table.HashFile(context.Background(), filepath.Join(stage, table.ManifestFile))
+	if err != nil {
+		return err
+	}
+	marker := table.SwapMarker(dir)
+	if err := table.WriteAtomic(marker, []byte(sum+"\n")); err != nil {
+		return err
+	}
+	old, err := table.SwapDir(stage, dir)
+	if err != nil {
+		return err
+	}
+	if err := failpoint("swapped"); err != nil {
+		return err
+	}
+	if old != "" {
+		if err := os.RemoveAll(old); err != nil {
+			return err
+		}
+	}
+	if err := os.Remove(marker); err != nil {
+		return err
+	}
+	if m, err := table.ReadManifest(dir); err == nil && res.MaxG == 0 {
+		res.MaxG = m.MaxG
+	}
+	return table.SyncDir(filepath.Dir(dir))
+}
+
+// finishCommit completes the commit of a run that stopped after writing
+// its swap marker: if the table folder holds the new manifest, the swap
+// happened and the staging folder holds the old table, which goes; if the
+// staging folder does, the swap is made now. It also completes a swap that
+// a filesystem without RENAME_EXCHANGE made in two renames (table.SwapDir)
+// and that stopped between them.
+func finishCommit(dir, stage string, logf func(string, ...any)) error {
+	marker := table.SwapMarker(dir)
+	b, err := os.ReadFile(marker)
+	if errors.Is(err, fs.ErrNotExist) {
+		return finishSwap(dir, stage, logf)
+	}
+	if err != nil {
+		return err
+	}
+	want := strings.TrimSpace(string(b))
+	sum := func(d string) string {
+		_, s, _ := table.HashFile(context.Background(), filepath.Join(d, table.ManifestFile))
+		return s
+	}
+	if err := finishSwap(dir, stage, logf); err != nil {
+		return err
+	}
+	switch want {
+	case sum(dir):
+		if _, err := os.Stat(stage); err == nil {
+			logf("grundy: removing the old table that an earlier run swapped out to %s\n", stage)
+			if err := os.RemoveAll(stage); err != nil {
+				return err
+			}
+		}
+	case sum(stage):
+		logf("grundy: completing the swap of %s that an earlier run began\n", dir)
+		var res Result
+		return commit(dir, stage, &res)
+	}
+	return os.Remove(marker)
+}
+
+// complete reports whether the staging folder holds a complete table (its
+// manifest is written, and it validates) with the outputs want.
+func complete(stage string, want outputs, a grundy.Multiplier) bool {
+	m, err := table.ReadManifest(stage)
+	if err != nil || m.Multiplier != a.String() {
+		return false
+	}
+	if (outputs{N: m.N, Breakpoints: m.Breakpoints, DenseN: m.DenseN}) != want {
+		return false
+	}
+	// Open wants the folder's name to be the table's (mult=A); the staging
+	// folder's is .mult=A.staging, which it does not check.
+	t, err := table.Open(stage)
+	if err != nil {
+		return false
+	}
+	t.Close()
+	return true
+}
+
+// finishSwap completes a swap that a filesystem without RENAME_EXCHANGE
+// made in two renames and that stopped between them (table.SwapDir): the
+// old table is at stage.old, the new one still in stage.
+func finishSwap(dir, stage string, logf func(string, ...any)) error {
+	old := stage + ".old"
+	if _, err := os.Stat(old); err != nil {
+		return nil
+	}
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		if _, err := table.ReadManifest(stage); err == nil {
+			logf("grundy: completing the swap of %s that an earlier run began\n", dir)
+			if err := os.Rename(stage, dir); err != nil {
+				return err
+			}
+		} else {
+			logf("grundy: restoring the table in %s that an earlier run moved aside\n", dir)
+			if err := os.Rename(old, dir); err != nil {
+				return err
+			}
+			return table.SyncDir(filepath.Dir(dir))
+		}
+	}
+	return os.RemoveAll(old)
+}
+
+// adoptOldRun moves the .run/ folder that a run made before staging
+// folders left inside the table folder to the staging folder, so that its
+// checkpoint can be resumed (the format is the same).
+func adoptOldRun(dir, stage string, logf func(string, ...any)) error {
+	run := table.OldRunDir(dir)
+	if _, err := os.Stat(filepath.Join(run, "checkpoint.bin")); err != nil {
+		return nil
+	}
+	if _, err := os.Stat(stage); err == nil {
+		return nil
+	}
+	logf("grundy: moving the unfinished run in %s (%s) to %s\n", run, human(uint64(du(run))), stage)
+	if err := os.RemoveAll(filepath.Join(run, "old-breakpoints")); err != nil {
+		return err
+	}
+	if err := os.Rename(run, stage); err != nil {
+		return err
+	}
+	return os.Rename(filepath.Join(stage, "checkpoint.bin"), filepath.Join(stage, checkpointName))
+}
+
+// noteLeftovers tells about an unfinished run beside or inside a table
+// that this run leaves alone.
+func noteLeftovers(dir, stage string, logf func(string, ...any)) {
+	for _, p := range []string{stage, table.OldRunDir(dir)} {
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			logf("grundy: note: %s holds an unfinished run (%s); the command that started it resumes it, or rm -rf %s removes it\n", p, human(uint64(du(p))), p)
+		}
+	}
+}
+
+// freeSpace is freeBytes; a test lowers it.
+var freeSpace = freeBytes
+
+// freeBytes is the space free to this user on the filesystem of dir, or 0
+// if unknown.
+func freeBytes(dir string) uint64 {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		return 0
+	}
+	return st.Bavail * uint64(st.Bsize)
+}
+
+// du is the size of the regular files under path.
+func du(path string) int64 {
+	var n int64
+	filepath.Walk(path, func(_ string, info os.FileInfo, err error) error {
+		if err == nil && info.Mode().IsRegular() {
+			n += info.Size()
+		}
+		return nil
+	})
+	return n
+}

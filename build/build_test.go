@@ -1,0 +1,367 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"fibnim/grundy"
+	"fibnim/table"
+)
+
+// config is a small breakpoint run into root.
+func config(root string, N int) Config {
+	return Config{Root: root, N: N, Mult: grundy.Fibonacci, Engine: EngineBreakpoint, Workers: 2, Breakpoints: true, DenseMax: 100, Revision: "test", Command: "test"}
+}
+
+func mustRun(t *testing.T, cfg Config) Result {
+	t.Helper()
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// files maps every file under dir (hidden ones too) to its content.
+func files(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err == nil && info.Mode().IsRegular() {
+			b, _ := os.ReadFile(p)
+			rel, _ := filepath.Rel(dir, p)
+			out[rel] = b
+		}
+		return nil
+	})
+	return out
+}
+
+// describe opens dir and says what table it holds: "N=..., bp=..., dense=...".
+func describe(dir string) string {
+	t, err := table.Open(dir)
+	if err != nil {
+		return "invalid: " + err.Error()
+	}
+	defer t.Close()
+	return fmt.Sprintf("N=%d bp=%v dense=%d manifest=%v", t.N(), t.HasBreakpoints(), t.DenseN(), t.Manifest() != nil)
+}
+
+// A run never replaces a table that holds more (a larger N, breakpoint
+// files, more dense rows) without Replace; one with the same outputs is
+// left alone and reported; one with more replaces it. (Issue "Safe
+// tables", H1: "-breakpoints=false" over a complete table, or a typo in
+// -n, silently destroyed it.)
+func TestNeverLess(t *testing.T) {
+	root := t.TempDir()
+	dir := table.Dir(root, grundy.Fibonacci)
+	mustRun(t, config(root, 3000))
+	before := files(t, dir)
+	for _, c := range []struct {
+		name   string
+		modify func(*Config)
+	}{
+		{"smaller N", func(c *Config) { c.N = 1000 }},
+		{"no breakpoints", func(c *Config) { c.Breakpoints = false }},
+		{"fewer dense rows", func(c *Config) { c.DenseMax = 50 }},
+		{"the oracle", func(c *Config) { c.N, c.Engine = 3000, EngineBrute }},
+		{"larger N without breakpoints", func(c *Config) { c.N, c.Breakpoints = 5000, false }},
+	} {
+		cfg := config(root, 3000)
+		c.modify(&cfg)
+		_, err := Run(context.Background(), cfg)
+		var se *ShrinkError
+		if !errors.As(err, &se) || !strings.Contains(err.Error(), "-replace") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want a one-line *ShrinkError naming -replace", c.name, err)
+		}
+		if got := files(t, dir); !reflect.DeepEqual(got, before) {
+			t.Errorf("%s: the refused run changed the table", c.name)
+		}
+	}
+	// The same outputs: nothing is done, whatever the engine or the workers.
+	cfg := config(root, 3000)
+	cfg.Workers = 1
+	res := mustRun(t, cfg)
+	if !res.AlreadyThere || res.NoManifest || res.MaxG < 1 {
+		t.Errorf("same run again: %+v, want AlreadyThere", res)
+	}
+	if got := files(t, dir); !reflect.DeepEqual(got, before) {
+		t.Error("a run with the same outputs rewrote the table")
+	}
+	// Replace: the smaller table replaces the larger one.
+	cfg = config(root, 1000)
+	cfg.Breakpoints, cfg.Replace = false, true
+	mustRun(t, cfg)
+	if got := describe(dir); got != "N=1000 bp=false dense=100 manifest=true" {
+		t.Errorf("after -replace: %s", got)
+	}
+	// More: a larger N with breakpoints replaces it without asking.
+	mustRun(t, config(root, 2000))
+	if got := describe(dir); got != "N=2000 bp=true dense=100 manifest=true" {
+		t.Errorf("after a larger run: %s", got)
+	}
+}
+
+// A table written before manifests is "already there" too, and says that
+// it has none.
+func TestAlreadyThereWithoutManifest(t *testing.T) {
+	root := t.TempDir()
+	dir := table.Dir(root, grundy.Fibonacci)
+	mustRun(t, config(root, 1000))
+	os.Remove(filepath.Join(dir, table.ManifestFile))
+	if got := describe(dir); got != "N=1000 bp=true dense=100 manifest=false" {
+		t.Fatalf("without its manifest: %s", got)
+	}
+	res := mustRun(t, config(root, 1000))
+	if !res.AlreadyThere || !res.NoManifest {
+		t.Errorf("%+v, want AlreadyThere and NoManifest", res)
+	}
+}
+
+// A second writer of a folder fails at once, in one line naming the
+// folder and the holder's pid and command, and changes nothing.
+func TestSecondWriterFails(t *testing.T) {
+	root := t.TempDir()
+	dir := table.Dir(root, grundy.Fibonacci)
+	mustRun(t, config(root, 1000))
+	before := files(t, dir)
+	lock, err := lockFolder(dir, "compute grundy -n 1e9 -out "+root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, err = Run(context.Background(), config(root, 2000))
+	var le *LockedError
+	if !errors.As(err, &le) || le.PID != os.Getpid() || !strings.Contains(err.Error(), "compute grundy -n 1e9") || !strings.Contains(err.Error(), dir) || strings.Contains(err.Error(), "\n") {
+		t.Errorf("second writer: %v", err)
+	}
+	if time.Since(start) > 30*time.Second {
+		t.Errorf("the second writer waited %v", time.Since(start))
+	}
+	if got := files(t, dir); !reflect.DeepEqual(got, before) {
+		t.Error("the second writer changed the table")
+	}
+	lock.unlock()
+	mustRun(t, config(root, 2000)) // free again
+}
+
+// A run stopped at any phase boundary leaves the folder holding the old
+// table or the new one, complete, never a mix; the same command then
+// completes, and its files are those of a run never stopped.
+func TestStopAtEveryPhase(t *testing.T) {
+	ref := t.TempDir()
+	mustRun(t, config(ref, 3000))
+	want := files(t, table.Dir(ref, grundy.Fibonacci))
+	stop := errors.New("stopped by the test")
+	for _, phase := range []string{"checkpoint", "files", "manifest", "staged", "swapped"} {
+		t.Run(phase, func(t *testing.T) {
+			root := t.TempDir()
+			dir := table.Dir(root, grundy.Fibonacci)
+			mustRun(t, config(root, 1000))
+			Failpoint = func(p string) error {
+				if p == phase {
+					return stop
+				}
+				return nil
+			}
+			cfg := config(root, 3000)
+			cfg.CheckpointEvery = 0
+			_, err := Run(context.Background(), cfg)
+			Failpoint = nil
+			if !errors.Is(err, stop) {
+				t.Fatalf("stopped at %s: %v", phase, err)
+			}
+			got := describe(dir)
+			old, new := "N=1000 bp=true dense=100 manifest=true", "N=3000 bp=true dense=100 manifest=true"
+			if got != old && !(phase == "swapped" && got == new) {
+				t.Fatalf("stopped at %s: the folder holds %s", phase, got)
+			}
+			var log bytes.Buffer
+			cfg.Log = &log
+			res := mustRun(t, cfg)
+			if got := describe(dir); got != new {
+				t.Fatalf("after the rerun: %s\n%s", got, log.String())
+			}
+			if !reflect.DeepEqual(files(t, dir), want) {
+				t.Errorf("stopped at %s, then rerun: files differ from a run never stopped\n%s", phase, log.String())
+			}
+			if phase == "manifest" || phase == "staged" {
+				if !strings.Contains(log.String(), "committing it") {
+					t.Errorf("stopped at %s: the rerun did not commit the staged table: %+v\n%s", phase, res, log.String())
+				}
+			}
+			if _, err := os.Stat(table.StagingDir(dir)); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("stopped at %s: the staging folder is left after the rerun", phase)
+			}
+		})
+	}
+}
+
+// A full disk while the new table is written (here, the error a write
+// gets) gives one line that says so, leaves the old table whole, and
+// keeps the staged run for the same command to resume.
+func TestDiskFull(t *testing.T) {
+	root := t.TempDir()
+	dir := table.Dir(root, grundy.Fibonacci)
+	mustRun(t, config(root, 1000))
+	before := files(t, dir)
+	Failpoint = func(p string) error {
+		if p == "files" {
+			return &fs.PathError{Op: "write", Path: filepath.Join(table.StagingDir(dir), "start_values.parquet"), Err: syscall.ENOSPC}
+		}
+		return nil
+	}
+	cfg := config(root, 3000)
+	cfg.CheckpointEvery = 0
+	_, err := Run(context.Background(), cfg)
+	Failpoint = nil
+	var de *DiskFullError
+	if !errors.As(err, &de) || !strings.Contains(err.Error(), "no space left") || !strings.Contains(err.Error(), "as it was") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("full disk: %v", err)
+	}
+	if got := files(t, dir); !reflect.DeepEqual(got, before) {
+		t.Error("the full disk changed the old table")
+	}
+	if _, err := os.Stat(table.StagingDir(dir)); err != nil {
+		t.Errorf("the staged run is gone: %v", err)
+	}
+}
+
+// A run refuses at once, in one line, where the disk has less free space
+// than it estimates; and the estimate is not below what runs write, for
+// multipliers whose tables differ by a factor of 100 in bytes per row.
+func TestDiskEstimate(t *testing.T) {
+	for _, c := range []struct {
+		a grundy.Multiplier
+		N int
+	}{{grundy.Fibonacci, 200000}, {grundy.Multiplier{P: 1, Q: 1}, 100000}, {grundy.Multiplier{P: 3, Q: 2}, 200000}, {grundy.Multiplier{P: 100, Q: 1}, 50000}} {
+		root := t.TempDir()
+		cfg := config(root, c.N)
+		cfg.Mult = c.a
+		d, err := PlanDisk(context.Background(), &cfg, 1) // 1 byte free: the pilot runs
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := mustRun(t, cfg)
+		var written int64
+		for _, b := range files(t, res.Dir) {
+			written += int64(len(b))
+		}
+		t.Logf("a = %s, N = %d: estimated %d bytes, wrote %d", c.a, c.N, d.Table, written)
+		if d.Table < uint64(written) || d.Table > 40*uint64(written)+10<<20 {
+			t.Errorf("a = %s, N = %d: estimated %d bytes, wrote %d", c.a, c.N, d.Table, written)
+		}
+	}
+	root := t.TempDir()
+	defer func(f func(string) uint64) { freeSpace = f }(freeSpace)
+	freeSpace = func(string) uint64 { return 100 << 10 }
+	_, err := Run(context.Background(), config(root, 200000))
+	var se *SpaceError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "100 KiB is free") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("100 KiB free: %v", err)
+	}
+	if _, err := os.Stat(table.StagingDir(table.Dir(root, grundy.Fibonacci))); !errors.Is(err, fs.ErrNotExist) {
+		t.Error("a refused run staged files")
+	}
+}
+
+// The manifest lists every data file with its size and SHA-256; a flipped
+// byte passes Open (the size is the same) and fails CheckHashes, which
+// names the file. (Issue "Safe tables", M1.)
+func TestManifestCatchesFlippedByte(t *testing.T) {
+	root := t.TempDir()
+	dir := table.Dir(root, grundy.Fibonacci)
+	mustRun(t, config(root, 5000))
+	tb, err := table.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := tb.Manifest()
+	if m == nil || len(m.Files) < 10 || m.N != 5000 || m.Command != "test" || m.Revision != "test" {
+		t.Fatalf("manifest %+v", m)
+	}
+	if err := tb.CheckHashes(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	tb.Close()
+	path := filepath.Join(dir, "breakpoints", "g=0005.parquet")
+	b, _ := os.ReadFile(path)
+	b[len(b)/2] ^= 1
+	os.WriteFile(path, b, 0o644)
+	tb, err = table.Open(dir)
+	if err != nil {
+		t.Fatalf("Open checks sizes only, yet: %v", err)
+	}
+	defer tb.Close()
+	err = tb.CheckHashes(context.Background())
+	if !errors.Is(err, table.ErrInvalid) || !strings.Contains(err.Error(), "breakpoints/g=0005.parquet") {
+		t.Errorf("CheckHashes after a flipped byte: %v", err)
+	}
+	// A truncated file fails Open already.
+	os.WriteFile(path, b[:len(b)-1], 0o644)
+	if _, err := table.Open(dir); !errors.Is(err, table.ErrInvalid) || !strings.Contains(err.Error(), "g=0005.parquet") {
+		t.Errorf("Open after a truncation: %v", err)
+	}
+}
+
+// A run with Replace over a complete table with breakpoint files, that
+// writes none, leaves none: the folder is the new table only.
+func TestReplaceLeavesNoStaleFiles(t *testing.T) {
+	root := t.TempDir()
+	dir := table.Dir(root, grundy.Fibonacci)
+	mustRun(t, config(root, 600))
+	cfg := config(root, 400)
+	cfg.Engine, cfg.Replace = EngineDense, true
+	mustRun(t, cfg)
+	if got := describe(dir); got != "N=400 bp=false dense=100 manifest=true" {
+		t.Errorf("after the dense run: %s", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, table.BreakpointsDir)); !errors.Is(err, fs.ErrNotExist) {
+		t.Error("breakpoints/ of the old table is left")
+	}
+}
+
+// An interrupted run says what the same command will do: start over when
+// no checkpoint was written, resume when one was; the old table stays.
+func TestInterruptMessage(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	root := t.TempDir()
+	cfg := config(root, 100000)
+	cfg.DenseMax, cfg.CheckpointEvery = 10, time.Hour
+	_, err := Run(ctx, cfg)
+	if !errors.Is(err, table.ErrInterrupted) || !strings.Contains(err.Error(), "starts over") || strings.Contains(err.Error(), "resume") {
+		t.Errorf("interrupted before any checkpoint: %v", err)
+	}
+	// With a checkpoint after every value, one exists by the time it stops.
+	ctx, cancel = context.WithCancel(context.Background())
+	done := 0
+	cfg.CheckpointEvery, cfg.Workers = 0, 1
+	cfg.Done = func(g, _ int) {
+		if done++; done == 3 {
+			cancel()
+		}
+	}
+	_, err = Run(ctx, cfg)
+	if !errors.Is(err, table.ErrInterrupted) || !strings.Contains(err.Error(), "resume from the last checkpoint") {
+		t.Errorf("interrupted after checkpoints: %v", err)
+	}
+	// The dense engine stops too, and starts over.
+	ctx, cancel = context.WithCancel(context.Background())
+	cancel()
+	cfg = config(root, 20000)
+	cfg.Engine = EngineDense
+	if _, err := Run(ctx, cfg); !errors.Is(err, table.ErrInterrupted) || !strings.Contains(err.Error(), "starts over") {
+		t.Errorf("dense engine interrupted: %v", err)
+	}
+}

@@ -1,0 +1,49 @@
+// Package build makes a Grundy table folder and commits it to disk: it
+// runs an engine of package grundy (the dense engine, the checkpointed
+// breakpoint engine, or the brute-force oracle) and writes what it finds
+// in the format of package table, so that the table on disk is replaced
+// whole or not at all, by one writer at a time, and never by a smaller run
+// without asking.
+//
+// Run is the one path every run takes (compute grundy is flags around
+// it):
+//
+//  1. Lock: flock on table.LockFile(dir), held for the whole run; a second
+//     writer of the folder fails at once, naming the holder's pid and
+//     command (lock.go). Readers need no lock.
+//  2. Never less: a table already there with the same outputs (N, the
+//     breakpoint files or not, the dense rows) is left alone and the run
+//     ends at once; one that holds more is replaced only with
+//     Config.Replace.
+//  3. Plan: the memory (PlanMemory, against -max-mem) and the disk space
+//     (PlanDisk: the breakpoint files from the runs the engine counts on a
+//     pilot table, against the space free), both before any work
+//     (plan.go).
+//  4. Make: the engine writes the new table into a staging folder beside
+//     the target (table.StagingDir) with its checkpoint; a killed run
+//     resumes from it with byte-identical files. Every file is synced
+//     when written; the manifest (table.Manifest: every file's size and
+//     SHA-256, the parameters, the revision and the command) is written
+//     last, and the checkpoint removed (engine.go: the only file that
+//     calls grundy.Breakpoints, and what a checkpoint holds,
+//     checkpoint.go).
+//  5. Commit: the staging folder is exchanged with the target in one
+//     rename (table.SwapDir), the folder synced, and the old table
+//     removed. At every instant the target holds the complete old table
+//     or the complete new one; a reader that opened the old one keeps
+//     reading it.
+//
+// A stop at any phase boundary leaves the old table (or, after the swap,
+// the new one) and a staging folder that the same command resumes or
+// completes; a full disk leaves the old table whole and says so in one
+// line. Failpoint lets a test stop a run at each boundary.
+//
+// What it must not do: compute Grundy values itself (package grundy),
+// define the files' format or read tables (package table), or parse
+// command lines (cmd/compute).
+//
+// References:
+//   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",
+//     Int. J. Game Theory 45(3), 2016: the table G(n, r) and its rows as
+//     step functions of r (Section 4), whence the breakpoint files.
+package build

@@ -1,0 +1,308 @@
+package build
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"fibnim/grundy"
+	"fibnim/table"
+)
+
+// This file is the one place that calls the breakpoint engine
+// (grundy.Breakpoints): what it emits, how the breakpoint files are
+// written from it, and what a checkpoint holds and when it is saved. The
+// rest of the package (lock, staging, manifest, commit) sees only
+// runBreakpoints and pilotRuns, so that a change in how the engine emits
+// R_g touches this file alone.
+
+// checkpointName is the checkpoint's file in the staging folder: hidden,
+// so that the staged table opens as a table, and removed before the swap.
+const checkpointName = ".checkpoint.bin"
+
+// breakpointRun is what runBreakpoints needs beyond Config.
+type breakpointRun struct {
+	stage string // the staging folder: breakpoints/ and the checkpoint go here
+	plan  Plan   // its Writers: breakpoint files written at once
+	meta  map[string]string
+	log   func(format string, args ...any)
+}
+
+// breakpointResult is what the engine leaves for the final files.
+type breakpointResult struct {
+	counts  *grundy.StartCounts
+	maxG    int
+	elapsed time.Duration
+	fromG   int // the checkpoint's g when resumed, else 0
+}
+
+// runBreakpoints runs the breakpoint engine for cfg into the staging
+// folder: one breakpoint file per value (with cfg.Breakpoints) in
+// stage/breakpoints/, and the checkpoint stage/.checkpoint.bin, from which
+// it resumes when one of the same parameters is there.
+//
+// A checkpoint holds 8 bytes per row, so until one has been timed the
+// first comes after ten times its estimated writing time (at 50 MB/s;
+// twenty times for a start-values run, which stalls while one is
+// written), and later ones after twenty times the measured one: writing
+// them stays near 5% of the run.
+func runBreakpoints(ctx context.Context, cfg *Config, run breakpointRun) (res breakpointResult, err error) {
+	workBP := filepath.Join(run.stage, table.BreakpointsDir)
+	ckPath := filepath.Join(run.stage, checkpointName)
+	ck, err := loadCheckpoint(ckPath, cfg.N, cfg.Mult, cfg.Breakpoints)
+	if ck != nil && cfg.Breakpoints {
+		for g := 1; g <= ck.G; g++ {
+			if _, serr := os.Stat(table.BreakpointFile(workBP, g)); serr != nil {
+				ck, err = nil, fmt.Errorf("breakpoint file g=%d is missing", g)
+				break
+			}
+		}
+	}
+	switch {
+	case ck != nil:
+		run.log("grundy: resuming from the checkpoint at g=%d in %s\n", ck.G, run.stage)
+	case errors.Is(err, os.ErrNotExist):
+	case errors.Is(err, errStale):
+		run.log("grundy: removing an unfinished run with other parameters from %s\n", run.stage)
+	case errors.Is(err, errOldFormat):
+		run.log("grundy: removing an unfinished run left by another fibnim version (its checkpoint format differs) from %s\n", run.stage)
+	default:
+		run.log("grundy: removing an unusable checkpoint: %v\n", err)
+	}
+	if ck == nil {
+		if err := os.RemoveAll(run.stage); err != nil {
+			return res, err
+		}
+		ck = &checkpoint{N: cfg.N, P: cfg.Mult.P, Q: cfg.Mult.Q, breakpoints: cfg.Breakpoints, counts: grundy.NewStartCounts(cfg.N)}
+	}
+	if err := os.MkdirAll(run.stage, 0o755); err != nil {
+		return res, err
+	}
+	if cfg.Breakpoints {
+		if err := os.MkdirAll(workBP, 0o755); err != nil {
+			return res, err
+		}
+	}
+	// A killed run may have left half-written temporary files behind.
+	for _, d := range []string{run.stage, workBP} {
+		stale, _ := filepath.Glob(filepath.Join(d, ".*.tmp-*"))
+		for _, f := range stale {
+			os.Remove(f)
+		}
+	}
+	res.fromG = ck.G
+	if cfg.Started != nil {
+		cfg.Started(run.plan, ck.G)
+	}
+
+	counts := ck.counts
+	hold := 0
+	if cfg.Breakpoints {
+		hold = run.plan.Writers
+	}
+	start := time.Now()
+	lastCk := time.Now()
+	ckGap := cfg.CheckpointEvery
+	if ckGap > 0 {
+		// This disk wrote checkpoints at about 50 MB/s with the sync. A
+		// start-values run (sparse) stalls while one is written, so its
+		// first comes later: a 10^9 run (8 GB, about 3 minutes to write)
+		// then takes none in its first hour.
+		factor := 10.0
+		if !cfg.Breakpoints {
+			factor = 20
+		}
+		ckGap = max(ckGap, time.Duration(factor*float64(checkpointBytes(cfg.N))/50e6*float64(time.Second)))
+	}
+	files := newFileWriters(ctx, max(hold, 1))
+	saved := ck.G > 0 // a checkpoint is on disk: this run resumed from one
+	// emit hands R_g to a file writer, which calls release once the file
+	// is written. A checkpoint at g claims the files up to g, so it first
+	// waits for every file in flight, and keeps R until it is saved.
+	overflow := &OverflowError{Mult: cfg.Mult, N: cfg.N, G: maxStoredValue + 1}
+	emit := func(g int, R []uint32, release func()) error {
+		if err := files.failed(); err != nil {
+			release()
+			return err
+		}
+		if g > maxStoredValue {
+			release()
+			return overflow
+		}
+		first := -1
+		for n, r := range R {
+			if r <= uint32(n) {
+				first = n
+				break
+			}
+		}
+		// Keep R here when a checkpoint is due (or there is no memory for
+		// holding it); otherwise the writer releases it.
+		keep := time.Since(lastCk) >= ckGap || hold == 0 || !cfg.Breakpoints
+		if cfg.Breakpoints {
+			after := release
+			if keep {
+				after = func() {}
+			}
+			files.write(table.BreakpointFile(workBP, g), run.meta, g, R, after)
+			if keep {
+				if err := files.wait(); err != nil {
+					release()
+					return err
+				}
+			}
+		}
+		if cfg.Done != nil {
+			cfg.Done(g, first)
+		}
+		if !keep {
+			return nil
+		}
+		defer release()
+		if time.Since(lastCk) < ckGap {
+			return nil
+		}
+		t0 := time.Now()
+		c := &checkpoint{N: cfg.N, G: g, P: cfg.Mult.P, Q: cfg.Mult.Q, breakpoints: cfg.Breakpoints, R: R, counts: counts}
+		if err := c.save(ctx, ckPath); err != nil {
+			return fmt.Errorf("writing checkpoint: %w", err)
+		}
+		saved = true
+		lastCk = time.Now()
+		if err := failpoint("checkpoint"); err != nil {
+			return err
+		}
+		// Keep the time spent writing checkpoints under 5% of the run.
+		if cfg.CheckpointEvery > 0 {
+			ckGap = max(cfg.CheckpointEvery, 20*lastCk.Sub(t0))
+		}
+		return nil
+	}
+	maxG, err := grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: cfg.N, Mult: cfg.Mult, Workers: cfg.Workers, FromG: ck.G, FromR: ck.R, Counts: counts, EmitHeld: emit, Hold: hold, Sparse: !cfg.Breakpoints})
+	if werr := files.wait(); err == nil {
+		err = werr
+	}
+	// The engine's arrays and records are garbage now. Collect them before
+	// the start values are written: otherwise the writer's garbage grows
+	// the heap to the collector's goal, twice the heap live at the last
+	// collection (R and the counts, allocated first), and the peak RSS of a
+	// start-values run was that goal (10.1 GiB at N = 10^9, against 8.4
+	// estimated), not the engine's.
+	ck.R = nil
+	debug.FreeOSMemory()
+	if errors.Is(err, grundy.ErrOverflow) {
+		// The same run would overflow again: nothing staged is worth
+		// resuming from.
+		os.RemoveAll(run.stage)
+		return res, overflow
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			if !saved {
+				return res, fmt.Errorf("%w before the first checkpoint; earlier results left in place; the same command starts over", table.ErrInterrupted)
+			}
+			return res, fmt.Errorf("%w; earlier results left in place; run the same command again to resume from the last checkpoint in %s", table.ErrInterrupted, run.stage)
+		}
+		return res, err
+	}
+	res.counts, res.maxG, res.elapsed = counts, maxG, time.Since(start)
+	return res, nil
+}
+
+// pilotRows is the size of the larger run of pilotRuns.
+const pilotRows = 1 << 20
+
+// pilotRuns estimates how many runs (rows of the breakpoint files, see
+// table.Breakpoint) and values (files) a table of multiplier a to N holds, by running the
+// engine itself: to N when N <= 2^20, else to 2^19 and to 2^20, and
+// extrapolating the runs per row linearly in ln N (they grow with the
+// number of values, which grows like ln N: a = 1 has 80 runs a row at
+// 10^6 and 117 at 10^7; a = 2 has 8.0 at both). It writes nothing.
+func pilotRuns(ctx context.Context, N int, a grundy.Multiplier, workers int) (runs float64, values int, err error) {
+	count := func(n int) (float64, error) {
+		var runs int64
+		values, err = grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: n, Mult: a, Workers: workers, Emit: func(g int, R []uint32) error {
+			prev := uint32(grundy.Inf)
+			for _, r := range R {
+				if r != grundy.Inf && (prev == grundy.Inf || r != prev+1) {
+					runs++
+				}
+				prev = r
+			}
+			return nil
+		}})
+		return float64(runs), err
+	}
+	if N <= pilotRows {
+		runs, err = count(N)
+		return runs, values, err
+	}
+	small, err := count(pilotRows / 2)
+	if err != nil {
+		return 0, 0, err
+	}
+	large, err := count(pilotRows)
+	if err != nil {
+		return 0, 0, err
+	}
+	r1, r2 := small/float64(pilotRows/2+1), large/float64(pilotRows+1)
+	grow := math.Log(float64(N)/float64(pilotRows)) / math.Ln2 // doublings past the pilot
+	perRow := r2 + max(r2-r1, 0)*grow
+	// The values grow like ln N too: one file each.
+	values = int(float64(values) * math.Log(float64(N)) / math.Log(float64(pilotRows)))
+	return perRow * float64(N+1), values, nil
+}
+
+// fileWriters writes breakpoint files on goroutines, at most limit at a
+// time, and keeps the first error.
+type fileWriters struct {
+	ctx   context.Context
+	slots chan struct{}
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	err   error
+}
+
+func newFileWriters(ctx context.Context, limit int) *fileWriters {
+	return &fileWriters{ctx: ctx, slots: make(chan struct{}, limit)}
+}
+
+// write writes the file for R_g and then calls release, also on failure.
+func (f *fileWriters) write(path string, meta map[string]string, g int, R []uint32, release func()) {
+	f.wg.Add(1)
+	go func() {
+		defer f.wg.Done()
+		defer release()
+		f.slots <- struct{}{}
+		defer func() { <-f.slots }()
+		if f.failed() != nil {
+			return
+		}
+		if err := table.WriteBreakpoints(f.ctx, path, meta, g, R); err != nil {
+			f.mu.Lock()
+			if f.err == nil {
+				f.err = err
+			}
+			f.mu.Unlock()
+		}
+	}()
+}
+
+// failed returns the first error of a finished write.
+func (f *fileWriters) failed() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.err
+}
+
+// wait waits for every write so far and returns the first error.
+func (f *fileWriters) wait() error {
+	f.wg.Wait()
+	return f.failed()
+}

@@ -1,0 +1,87 @@
+package build
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"fibnim/table"
+)
+
+// LockedError is the error of a run whose table folder another writer
+// holds: one line naming the folder and, where the lock file says, the
+// holder's pid and command.
+type LockedError struct {
+	Dir     string
+	PID     int    // 0 if unknown
+	Command string // "" if unknown
+}
+
+func (e *LockedError) Error() string {
+	who := "another run"
+	if e.PID > 0 {
+		who = fmt.Sprintf("another run (pid %d", e.PID)
+		if e.Command != "" {
+			who += ": " + e.Command
+		}
+		who += ")"
+	}
+	return fmt.Sprintf("%s is being written by %s; wait for it to finish, or give another -out", e.Dir, who)
+}
+
+// folderLock is an exclusive lock on a table folder: flock on
+// table.LockFile(dir), which holds the holder's pid and command. The
+// kernel drops it when the process ends, however it ends, so a killed run
+// leaves no stale lock.
+type folderLock struct{ f *os.File }
+
+// lockFolder takes the lock of the table folder dir, or fails at once
+// with a *LockedError if another process holds it.
+func lockFolder(dir, command string) (*folderLock, error) {
+	path := table.LockFile(dir)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		defer f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			le := &LockedError{Dir: dir}
+			if b, err := os.ReadFile(path); err == nil {
+				le.PID, le.Command = parseHolder(string(b))
+			}
+			return nil, le
+		}
+		return nil, fmt.Errorf("locking %s: %w", path, err)
+	}
+	// Who holds it, for the error of the next writer.
+	if err := f.Truncate(0); err == nil {
+		fmt.Fprintf(f, "pid %d\ncommand %s\n", os.Getpid(), command)
+	}
+	return &folderLock{f: f}, nil
+}
+
+// parseHolder reads the pid and command a lock file holds.
+func parseHolder(s string) (pid int, command string) {
+	for _, line := range strings.Split(s, "\n") {
+		if v, ok := strings.CutPrefix(line, "pid "); ok {
+			pid, _ = strconv.Atoi(v)
+		}
+		if v, ok := strings.CutPrefix(line, "command "); ok {
+			command = v
+		}
+	}
+	return pid, command
+}
+
+// unlock releases the lock. The lock file stays: removing it would let a
+// third writer lock a new file while a second still waits on the old one.
+func (l *folderLock) unlock() {
+	if l != nil {
+		l.f.Truncate(0)
+		l.f.Close()
+	}
+}

@@ -1,0 +1,223 @@
+package build
+
+import (
+	"context"
+	"fmt"
+
+	"fibnim/grundy"
+)
+
+// maxStoredValue is the largest G(n) a table stores: StartCounts and the
+// checkpoint hold 2 bytes per value (grundy.MaxStartValue). A variable so
+// that a test can lower it and meet the overflow at a size it can run.
+var maxStoredValue = grundy.MaxStartValue
+
+// OverflowError is the error of a run whose G(n) passes the largest value a
+// table stores, 65535 (grundy.MaxStartValue). It names the run's
+// multiplier and N, and wraps grundy.ErrOverflow.
+type OverflowError struct {
+	Mult grundy.Multiplier
+	N    int
+	G    int // the value that does not fit: the largest stored value + 1
+}
+
+func (e *OverflowError) Error() string {
+	return fmt.Sprintf("a = %s, N = %d: G(n) reaches %d, beyond the largest value a table stores (%d)", e.Mult, e.N, e.G, e.G-1)
+}
+
+func (e *OverflowError) Unwrap() error { return grundy.ErrOverflow }
+
+// ForeseeOverflow returns an *OverflowError if a table of multiplier a to
+// N is known, before it is computed, to hold a value past 65535: when
+// a >= 65535 and N >= 65536, since then G(65536) = 65536, as in nim
+// (grundy.NimPrefix). Otherwise it returns nil. That is no promise: only
+// N < grundy.FirstWithValueBound(a, 65536) is sure not to overflow.
+func ForeseeOverflow(N int, a grundy.Multiplier) error {
+	g := maxStoredValue + 1
+	if int64(N) >= int64(g) && grundy.NimPrefix(a) >= int64(g) {
+		return &OverflowError{Mult: a, N: N, G: g}
+	}
+	return nil
+}
+
+// writerBytes is the memory of one Parquet writer's buffers.
+const writerBytes = 256 << 20
+
+// Plan is what a run will take, estimated before any work.
+type Plan struct {
+	Memory  uint64 // peak memory, bytes
+	Writers int    // breakpoint files written at once
+	Fits    bool   // Memory is within Config.MaxMem (or there is no limit)
+}
+
+// PlanMemory returns the plan of cfg's memory. For the breakpoint engine
+// it is the number of breakpoint files written at once within cfg.MaxMem,
+// and the peak memory it estimates for that many, the dense side table
+// included. Each writer holds its R_g, 4 bytes per row, so that encoding
+// (as costly as the sweeps) overlaps them; with less memory, fewer, down
+// to 0: files written in turn. Fits is false when even that does not fit.
+//
+// The start values stay from the first sweep to the end. The engine and
+// the breakpoint files' writers come first; the dense side table and the
+// start-value file come after the engine's memory is given back, so only
+// the larger of the two phases counts. (A start-values run used to be
+// charged a writer during the engine too: 511 MiB estimated at
+// N = 3*10^7 with 2 workers, for a peak RSS of 248 MiB.)
+//
+// The dense engine holds the whole table, grundy.DenseBytes; the
+// brute-force oracle is cubic in time and its memory small beside it.
+func PlanMemory(cfg *Config) Plan {
+	mem := cfg.MaxMem
+	denseN := min(cfg.N, cfg.DenseMax)
+	switch cfg.Engine {
+	case EngineDense:
+		need := grundy.DenseBytes(cfg.N) + writerBytes
+		return Plan{Memory: need, Fits: mem == 0 || need <= mem}
+	case EngineBrute:
+		n := uint64(cfg.N + 1)
+		need := n*n*8 + writerBytes
+		return Plan{Memory: need, Fits: mem == 0 || need <= mem}
+	}
+	est := func(hold int) uint64 {
+		during := grundy.BreakpointBytes(cfg.N, cfg.Mult, cfg.Workers, hold, !cfg.Breakpoints)
+		if cfg.Breakpoints {
+			during += uint64(max(hold, 1)) * writerBytes
+		}
+		after := grundy.DenseBytes(max(denseN, 0)) + writerBytes
+		return grundy.StartCountsBytes(cfg.N, cfg.Mult) + max(during, after)
+	}
+	writers := 0
+	if cfg.Breakpoints {
+		writers = cfg.Workers
+	}
+	for writers > 0 && mem > 0 && est(writers) > mem {
+		writers--
+	}
+	return Plan{Memory: est(writers), Writers: writers, Fits: mem == 0 || est(writers) <= mem}
+}
+
+// MemoryError is the error of a run whose estimated peak memory exceeds
+// Config.MaxMem (the -max-mem flag): a usage error for the command.
+type MemoryError struct {
+	Plan  Plan
+	Limit uint64
+	Hint  string // what to change
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("needs about %s, more than the %s allowed (-max-mem); %s", human(e.Plan.Memory), human(e.Limit), e.Hint)
+}
+
+// Bytes on disk a table takes, per row and per cell: bounds from the
+// files of this machine's runs (results/bench.md's table MiB column and
+// the runs behind this estimate): the breakpoint files hold 1.0 to 1.75
+// bytes per run (a = 1, 2, 5/2, 3, 10, 100 at 10^6 and 10^7; a = 3/2
+// compresses to 0.04), the start values under 0.1 byte per row, the dense
+// cells under 0.1 byte per cell.
+const (
+	bytesPerRun  = 1.8
+	bytesPerRow  = 1.0     // start_values.parquet
+	bytesPerCell = 0.5     // dense.parquet
+	fileOverhead = 8 << 10 // a file's footer and the last page's slack
+)
+
+// Disk is the space a run needs on the filesystem of its table folder.
+type Disk struct {
+	Table      uint64 // the table's files
+	Checkpoint uint64 // the checkpoint, while the run goes on (two while one is saved)
+	Staged     uint64 // already in the staging folder (a resumed run)
+}
+
+// Need is what the run still has to write.
+func (d Disk) Need() uint64 {
+	return max(d.Table+d.Checkpoint, d.Staged) - d.Staged
+}
+
+// PlanDisk estimates the bytes a run writes. The breakpoint files are
+// estimated from the number of runs they will hold, which the engine
+// itself counts on a pilot table (pilotRuns: to N when N <= 2^20, else at
+// 2^19 and 2^20, extrapolated); when even a generous bound (256 bytes a
+// row, above every table measured: a = 1 needs 204 at 10^7) fits in free,
+// the pilot is skipped.
+func PlanDisk(ctx context.Context, cfg *Config, free uint64) (Disk, error) {
+	var d Disk
+	N := uint64(cfg.N + 1)
+	d.Table = uint64(float64(N)*bytesPerRow) + fileOverhead
+	if denseN := cfg.denseN(); denseN >= 0 {
+		cells := uint64(denseN+1) * uint64(denseN+2) / 2
+		d.Table += uint64(float64(cells)*bytesPerCell) + fileOverhead
+	}
+	if cfg.Engine != EngineBreakpoint {
+		return d, nil
+	}
+	d.Checkpoint = 2 * uint64(checkpointBytes(cfg.N))
+	if !cfg.Breakpoints {
+		return d, nil
+	}
+	if bound := d.Table + d.Checkpoint + 256*N; free > 0 && bound <= free {
+		d.Table = bound - d.Checkpoint
+		return d, nil
+	}
+	runs, values, err := pilotRuns(ctx, cfg.N, cfg.Mult, cfg.Workers)
+	if err != nil {
+		return d, err
+	}
+	d.Table += uint64(runs*bytesPerRun) + uint64(values+1)*fileOverhead
+	return d, nil
+}
+
+// SpaceError is the error of a run that would not fit on its filesystem.
+type SpaceError struct {
+	Dir  string
+	Disk Disk
+	Free uint64
+}
+
+func (e *SpaceError) Error() string {
+	what := fmt.Sprintf("the table about %s", human(e.Disk.Table))
+	if e.Disk.Checkpoint > 0 {
+		what += fmt.Sprintf(", its checkpoints %s while it runs", human(e.Disk.Checkpoint))
+	}
+	if e.Disk.Staged > 0 {
+		what += fmt.Sprintf(", of which %s is already staged", human(e.Disk.Staged))
+	}
+	return fmt.Sprintf("%s: not enough disk space: the run needs about %s more (%s), and %s is free there; free some, or give another -out", e.Dir, human(e.Disk.Need()), what, human(e.Free))
+}
+
+// human writes a size in bytes as KiB, MiB or GiB.
+func human(b uint64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	}
+	return fmt.Sprintf("%d KiB", (b+1023)>>10)
+}
+
+// the files the table will hold, for the never-less rule.
+type outputs struct {
+	N           int
+	Breakpoints bool
+	DenseN      int // -1: no dense.parquet
+}
+
+func (o outputs) String() string {
+	s := fmt.Sprintf("N = %d", o.N)
+	if o.Breakpoints {
+		s += " with breakpoints"
+	} else {
+		s += ", start values only"
+	}
+	if o.DenseN >= 0 {
+		s += fmt.Sprintf(", dense rows n <= %d", o.DenseN)
+	}
+	return s
+}
+
+// holdsMore reports whether a table with outputs o holds something that
+// one with outputs p lacks: a larger N, breakpoint files, or more dense
+// rows.
+func (o outputs) holdsMore(p outputs) bool {
+	return o.N > p.N || o.Breakpoints && !p.Breakpoints || o.DenseN > p.DenseN
+}

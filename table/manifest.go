@@ -1,0 +1,278 @@
+package table
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// ManifestFormat names the layout of manifest.json.
+const ManifestFormat = "fibnim-table-manifest/1"
+
+// Manifest is a table folder's manifest.json: every data file's size and
+// SHA-256, the run's parameters, the source revision and the command that
+// wrote it. It is written last, once every file is complete and synced, so
+// a folder with a manifest holds a complete table: it is the commit
+// marker. It holds no timestamp, so that a rerun with the same command
+// reproduces it byte for byte.
+//
+// Open checks that the files are there with their sizes (cheap);
+// Table.CheckHashes reads them and compares their SHA-256 (a pass over
+// every byte: what compute info -full and compute verify do). A table
+// written before manifests existed opens without one (Table.Manifest is
+// nil) and says so.
+type Manifest struct {
+	Format      string          `json:"format"`
+	N           int             `json:"n"`
+	Multiplier  string          `json:"multiplier"`
+	Engine      string          `json:"engine"`      // dense, breakpoint or brute
+	Breakpoints bool            `json:"breakpoints"` // the breakpoint files are there
+	MaxG        int             `json:"max_g"`       // the largest G(n), n <= N
+	DenseMax    int             `json:"dense_max"`   // the -dense-max asked for
+	DenseN      int             `json:"dense_n"`     // the last row of dense.parquet, -1 if none
+	Revision    string          `json:"revision"`
+	Command     string          `json:"command"`
+	Files       []ManifestEntry `json:"files"` // sorted by path
+}
+
+// ManifestEntry is one file of a table folder.
+type ManifestEntry struct {
+	Path   string `json:"path"` // relative to the table folder, with '/'
+	Bytes  int64  `json:"bytes"`
+	SHA256 string `json:"sha256"` // hex
+}
+
+// ErrNoManifest is returned, wrapped, by the methods that need a manifest
+// on a table written before manifests existed.
+var ErrNoManifest = errors.New("the table has no manifest (written before manifests existed; compute grundy -replace rewrites it with one)")
+
+// dataFiles lists the data files of the table folder dir, relative to it:
+// start_values.parquet, dense.parquet and breakpoints/*, whatever is there
+// (hidden files, the writers' temporary ones, are left out).
+func dataFiles(dir string) ([]string, error) {
+	var out []string
+	for _, name := range []string{StartValuesFile, DenseFile} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			out = append(out, name)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, BreakpointsDir))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), ".") {
+			out = append(out, BreakpointsDir+"/"+e.Name())
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// NewManifest returns m with Format set and Files listing every data file
+// of the table folder dir with its size and SHA-256, read from disk on
+// as many goroutines as there are cores. It stops when ctx is done.
+func NewManifest(ctx context.Context, dir string, m Manifest) (Manifest, error) {
+	names, err := dataFiles(dir)
+	if err != nil {
+		return m, err
+	}
+	m.Format = ManifestFormat
+	m.Files = make([]ManifestEntry, len(names))
+	err = hashFiles(ctx, dir, names, func(i int, size int64, sum string) error {
+		m.Files[i] = ManifestEntry{Path: names[i], Bytes: size, SHA256: sum}
+		return nil
+	})
+	return m, err
+}
+
+// WriteManifest writes m as dir/manifest.json (WriteAtomic: synced and
+// renamed into place).
+func WriteManifest(dir string, m Manifest) error {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return WriteAtomic(filepath.Join(dir, ManifestFile), append(b, '\n'))
+}
+
+// ReadManifest reads dir/manifest.json. A folder without one gives an
+// error satisfying errors.Is(err, fs.ErrNotExist).
+func ReadManifest(dir string) (*Manifest, error) {
+	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, invalid(dir, "%s is not a manifest: %v", ManifestFile, err)
+	}
+	if m.Format != ManifestFormat {
+		return nil, invalid(dir, "%s has format %q, not %q (written by another fibnim version)", ManifestFile, m.Format, ManifestFormat)
+	}
+	return &m, nil
+}
+
+// checkSizes checks that the data files of dir are exactly those m lists,
+// with its sizes.
+func (m *Manifest) checkSizes(dir string) error {
+	names, err := dataFiles(dir)
+	if err != nil {
+		return err
+	}
+	listed := map[string]int64{}
+	for _, f := range m.Files {
+		listed[f.Path] = f.Bytes
+	}
+	for _, name := range names {
+		if _, ok := listed[name]; !ok {
+			return invalid(dir, "%s is not in %s: it was not written by the run that wrote the manifest", name, ManifestFile)
+		}
+	}
+	for _, f := range m.Files {
+		st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f.Path)))
+		if errors.Is(err, os.ErrNotExist) {
+			return invalid(dir, "%s is missing (listed in %s)", f.Path, ManifestFile)
+		}
+		if err != nil {
+			return err
+		}
+		if st.Size() != f.Bytes {
+			return invalid(dir, "%s is %d bytes, but %s says %d", f.Path, st.Size(), ManifestFile, f.Bytes)
+		}
+	}
+	return nil
+}
+
+// Manifest is the table's manifest, or nil for a table written before
+// manifests existed.
+func (t *Table) Manifest() *Manifest { return t.manifest }
+
+// CheckHashes reads the files of the table named by paths (relative to
+// its folder, as in the manifest; none: every file) and compares their
+// size and SHA-256 with the manifest's. A file that differs is an error
+// wrapping ErrInvalid that names it; a table without a manifest gives
+// ErrNoManifest. It reads on as many goroutines as there are cores and
+// stops when ctx is done.
+func (t *Table) CheckHashes(ctx context.Context, paths ...string) error {
+	if t.manifest == nil {
+		return fmt.Errorf("%s: %w", t.dir, ErrNoManifest)
+	}
+	want := map[string]ManifestEntry{}
+	for _, f := range t.manifest.Files {
+		want[f.Path] = f
+	}
+	if len(paths) == 0 {
+		for _, f := range t.manifest.Files {
+			paths = append(paths, f.Path)
+		}
+	}
+	for _, p := range paths {
+		if _, ok := want[p]; !ok {
+			return invalid(t.dir, "%s is not in %s", p, ManifestFile)
+		}
+	}
+	return hashFiles(ctx, t.dir, paths, func(i int, size int64, sum string) error {
+		w := want[paths[i]]
+		if size != w.Bytes || sum != w.SHA256 {
+			return invalid(t.dir, "%s does not match %s: its SHA-256 is %s, the manifest says %s (%d bytes, %d listed): the file changed after it was written", paths[i], ManifestFile, short(sum), short(w.SHA256), size, w.Bytes)
+		}
+		return nil
+	})
+}
+
+func short(sum string) string { return sum[:min(12, len(sum))] + "..." }
+
+// hashFiles computes the size and SHA-256 of dir/names[i] for every i, on
+// GOMAXPROCS goroutines, and calls fn with each (from one goroutine at a
+// time). It returns the first error of fn, of a read, or ctx's.
+func hashFiles(ctx context.Context, dir string, names []string, fn func(i int, size int64, sum string) error) error {
+	var mu sync.Mutex
+	var first error
+	fail := func(err error) {
+		mu.Lock()
+		if first == nil {
+			first = err
+		}
+		mu.Unlock()
+	}
+	failed := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return first != nil
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.GOMAXPROCS(0), max(len(names), 1)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if failed() {
+					continue
+				}
+				size, sum, err := HashFile(ctx, filepath.Join(dir, filepath.FromSlash(names[i])))
+				if err == nil {
+					mu.Lock()
+					err = fn(i, size, sum)
+					mu.Unlock()
+				}
+				if err != nil {
+					fail(err)
+				}
+			}
+		}()
+	}
+	for i := range names {
+		if ctx.Err() != nil || failed() {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if first == nil {
+		first = ctx.Err()
+	}
+	return first
+}
+
+// HashFile returns the size of the file at path and its SHA-256 in hex.
+// It stops within a megabyte when ctx is done.
+func HashFile(ctx context.Context, path string) (int64, string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	buf := make([]byte, 1<<20)
+	var size int64
+	for {
+		if err := ctx.Err(); err != nil {
+			return 0, "", err
+		}
+		n, err := f.Read(buf)
+		h.Write(buf[:n])
+		size += int64(n)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, "", err
+		}
+	}
+	return size, hex.EncodeToString(h.Sum(nil)), nil
+}
