@@ -90,6 +90,29 @@ func Write(root string, plan Plan, rows []table.AtlasRow, revision string) error
 	return table.WriteAtlas(filepath.Join(root, table.AtlasFile), meta, rows)
 }
 
+// WriteAll writes ROOT/atlas.parquet and ROOT/tables/atlas.md (Report) as
+// one set (table.FileSet): a merge stopped part way leaves both earlier
+// files, or its journal, which the next merge of ROOT completes first
+// (recovered says so).
+func WriteAll(root string, plan Plan, rows []table.AtlasRow, revision string) (recovered bool, err error) {
+	set, recovered, err := table.NewFileSet(root, "atlas-merge")
+	if err != nil {
+		return recovered, err
+	}
+	defer set.Abort()
+	meta := table.AtlasMeta(table.AtlasKind, plan.N, revision, map[string]string{
+		table.MetaAtlasList: plan.List,
+		table.MetaAtlasRows: strconv.Itoa(len(rows)),
+	})
+	if err := table.WriteAtlas(set.Stage(filepath.Join(root, table.AtlasFile)), meta, rows); err != nil {
+		return recovered, err
+	}
+	if err := set.Add(filepath.Join(root, "tables", ReportFile), Report(plan, rows)); err != nil {
+		return recovered, err
+	}
+	return recovered, set.Commit()
+}
+
 // Read reads a merged atlas (ROOT/atlas.parquet) and checks it: the
 // columns and metadata of an atlas (table.ReadAtlas), as many rows as it
 // says, one per multiplier, in increasing order of a.

@@ -61,7 +61,8 @@ func (w *Writer[T]) Write(rows []T) error {
 	return err
 }
 
-// Close finishes the file and renames it into place.
+// Close finishes the file, syncs it, renames it into place and syncs the
+// folder, so that the file survives a crash once Close returns.
 func (w *Writer[T]) Close() error {
 	err := w.w.Close()
 	if err == nil {
@@ -75,8 +76,9 @@ func (w *Writer[T]) Close() error {
 	}
 	if err != nil {
 		os.Remove(w.tmp.Name())
+		return err
 	}
-	return err
+	return SyncDir(filepath.Dir(w.path))
 }
 
 // Abort discards the file; the destination is left as it was.

@@ -24,6 +24,7 @@ type Folder struct {
 	Engine      string
 	Breakpoints bool
 	DenseN      int
+	Manifest    bool       // the folder has a manifest (sizes checked; with full, every hash)
 	Files       []FileSize // every file under Dir, sorted by name
 }
 
@@ -43,20 +44,31 @@ func (f Folder) Bytes() int64 {
 }
 
 // Survey lists the table folders under the results folder root
-// (root/grundy/mult=*), validating each with Open, and the other files
-// under root (n-times nim tables, reports, figures) with their sizes.
+// (root/grundy/mult=*), validating each with Open (which checks the
+// files' sizes against the manifest), the other files under root
+// (n-times nim tables, reports, figures) with their sizes, and what
+// stopped runs left (Leftovers, in root, root/grundy and every table
+// folder).
 //
-// With full, each valid table is also read through (Table.Check), which
-// costs a pass over every file; ctx stops it.
-func Survey(ctx context.Context, root string, full bool) (folders []Folder, others []FileSize, err error) {
+// With full, each valid table is also read through (Table.Check) and its
+// files' SHA-256 compared with its manifest (Table.CheckHashes), which
+// costs two passes over every file; ctx stops it.
+func Survey(ctx context.Context, root string, full bool) (folders []Folder, others, leftovers []FileSize, err error) {
 	if st, err := os.Stat(root); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	} else if !st.IsDir() {
-		return nil, nil, errors.New(root + " is not a folder")
+		return nil, nil, nil, errors.New(root + " is not a folder")
 	}
 	entries, err := os.ReadDir(filepath.Join(root, "grundy"))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	for _, d := range []string{root, filepath.Join(root, "grundy")} {
+		l, err := Leftovers(d)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		leftovers = append(leftovers, l...)
 	}
 	for _, e := range entries {
 		if !e.IsDir() || !strings.HasPrefix(e.Name(), "mult=") {
@@ -65,19 +77,28 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 		f := Folder{Dir: filepath.Join(root, "grundy", e.Name()), DenseN: -1}
 		f.Mult, f.Err = grundy.ParseFolder(strings.TrimPrefix(e.Name(), "mult="))
 		if f.Files, err = listFiles(f.Dir); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
+		l, err := Leftovers(f.Dir)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		leftovers = append(leftovers, l...)
 		if f.Err == nil {
 			var t *Table
 			if t, f.Err = Open(f.Dir); f.Err == nil {
 				f.N, f.Engine, f.Breakpoints, f.DenseN = t.N(), t.engine, t.HasBreakpoints(), t.DenseN()
+				f.Manifest = t.Manifest() != nil
 				f.MaxValue, f.Err = t.MaxValue()
+				if f.Err == nil && full && f.Manifest {
+					f.Err = t.CheckHashes(ctx)
+				}
 				if f.Err == nil && full {
 					f.Err = t.Check(ctx)
-					if ctx.Err() != nil {
-						t.Close()
-						return nil, nil, ctx.Err()
-					}
+				}
+				if ctx.Err() != nil {
+					t.Close()
+					return nil, nil, nil, ctx.Err()
 				}
 				t.Close()
 			}
@@ -90,14 +111,14 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 	})
 	all, err := listFiles(root)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	for _, x := range all {
 		if !strings.HasPrefix(x.Name, "grundy"+string(filepath.Separator)) {
 			others = append(others, x)
 		}
 	}
-	return folders, others, nil
+	return folders, others, leftovers, nil
 }
 
 // listFiles lists the regular files under dir, skipping hidden ones (a

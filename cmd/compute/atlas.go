@@ -161,14 +161,15 @@ func runAtlasMerge(dir string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := atlas.Write(dir, plan, rows, version.Revision()); err != nil {
-		return err
-	}
 	tables := filepath.Join(dir, "tables")
 	if err := prepareDir(tables); err != nil {
 		return err
 	}
-	if err := atlas.WriteReport(tables, plan, rows); err != nil {
+	recovered, err := atlas.WriteAll(dir, plan, rows, version.Revision())
+	if recovered {
+		fmt.Fprintf(stdout, "atlas: completed the outputs of an earlier merge that stopped while replacing them\n")
+	}
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "atlas: merged %d multipliers (N = %d) into %s and %s\n", len(rows), plan.N, filepath.Join(dir, "atlas.parquet"), filepath.Join(tables, "atlas.md"))

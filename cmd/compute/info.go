@@ -14,7 +14,7 @@ import (
 
 func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("info", stderr)
-	full := fs.Bool("full", false, "also read every row of every table (Open reads only footers and metadata); slow for large N")
+	full := fs.Bool("full", false, "also read every row of every table and compare every file's SHA-256 with its manifest (without it: footers, metadata and sizes); slow for large N")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute info [-full] [DIR]   (DIR: a results folder, default results)")
 		fs.PrintDefaults()
@@ -36,14 +36,14 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := notTableFolder(root); err != nil {
 		return err
 	}
-	folders, others, err := table.Survey(ctx, root, *full)
+	folders, others, leftovers, err := table.Survey(ctx, root, *full)
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted")
 	}
 	if err != nil {
 		return err
 	}
-	if len(folders) == 0 && len(others) == 0 {
+	if len(folders) == 0 && len(others) == 0 && len(leftovers) == 0 {
 		return usagef("no results under %s", root)
 	}
 	bad := 0
@@ -61,9 +61,14 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			if f.DenseN >= 0 {
 				what += fmt.Sprintf(", every cell for n <= %d", f.DenseN)
 			}
-			how := "validates"
-			if *full {
-				how = "validates, every row read"
+			how := "validates (sizes match its manifest)"
+			if !f.Manifest {
+				how = "validates, but has no manifest (written before manifests: its files cannot be checked against one; compute grundy -replace rewrites it)"
+			}
+			if *full && f.Manifest {
+				how = "validates, every row read and every file's SHA-256 matches its manifest"
+			} else if *full {
+				how = "validates, every row read; no manifest (written before manifests: compute grundy -replace rewrites it with one)"
 			}
 			fmt.Fprintf(stdout, "  %s: N = %d, values 0..%d, %s engine; %s\n", how, f.N, f.MaxValue, f.Engine, what)
 		}
@@ -90,10 +95,33 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			fmt.Fprintf(stdout, "  %-34s %10s\n", x.Name, cli.HumanBytes(uint64(x.Size)))
 		}
 	}
+	if len(leftovers) > 0 {
+		fmt.Fprintln(stdout, "left by stopped runs")
+		for _, x := range leftovers {
+			fmt.Fprintf(stdout, "  %-34s %10s  %s\n", x.Name, cli.HumanBytes(uint64(x.Size)), leftoverAdvice(x.Name))
+		}
+	}
 	if bad > 0 {
 		return fmt.Errorf("%d of %d tables under %s do not validate", bad, len(folders), root)
 	}
 	return nil
+}
+
+// leftoverAdvice says what a leftover of a stopped run is and how to
+// remove it.
+func leftoverAdvice(path string) string {
+	base := filepath.Base(path)
+	switch {
+	case strings.HasSuffix(base, ".commit"):
+		return "an unfinished set of outputs: the command that writes them completes it when run again, or rm " + path
+	case strings.HasSuffix(base, table.StagingSuffix):
+		return "an unfinished table run: the same compute grundy resumes it, or rm -rf " + path
+	case strings.HasSuffix(base, ".swap"):
+		return "an unfinished swap: the next compute grundy of that table completes it"
+	case base == ".run":
+		return "an unfinished run of an earlier fibnim: compute grundy with its parameters resumes it, or rm -rf " + path
+	}
+	return "rm -rf " + path
 }
 
 // notTableFolder refuses a table folder given where a results folder is

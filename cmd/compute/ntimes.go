@@ -169,10 +169,20 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		"fibnim.factor":     strconv.Itoa(o.factor),
 		"fibnim.max_terms":  strconv.Itoa(o.maxTerms),
 	}
-	if err := table.WriteFile(filepath.Join(dir, "c_table.parquet"), meta, rows); err != nil {
+	// The six outputs are replaced as one set (table.FileSet): a stop
+	// leaves the earlier ones, or the next run completes the new ones.
+	set, recovered, err := table.NewFileSet(o.out, "ntimes")
+	if err != nil {
 		return err
 	}
-	if err := table.WriteFile(filepath.Join(dir, "sequences.parquet"), meta, seqs); err != nil {
+	defer set.Abort()
+	if recovered {
+		fmt.Fprintf(stderr, "ntimes: completed the outputs of an earlier run that stopped while replacing them\n")
+	}
+	if err := table.WriteFile(set.Stage(filepath.Join(dir, "c_table.parquet")), meta, rows); err != nil {
+		return err
+	}
+	if err := table.WriteFile(set.Stage(filepath.Join(dir, "sequences.parquet")), meta, seqs); err != nil {
 		return err
 	}
 	var realC, realT []table.RealRow
@@ -198,14 +208,23 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	for i, r := range realC {
 		rc[i] = r.RealC()
 	}
-	if err := table.WriteFile(filepath.Join(dir, "real_c.parquet"), meta, rc); err != nil {
+	if err := table.WriteFile(set.Stage(filepath.Join(dir, "real_c.parquet")), meta, rc); err != nil {
 		return err
 	}
-	if err := table.WriteFile(filepath.Join(dir, "real_terms.parquet"), meta, realT); err != nil {
+	if err := table.WriteFile(set.Stage(filepath.Join(dir, "real_terms.parquet")), meta, realT); err != nil {
 		return err
 	}
 	md, csv := report.FTTable1(rows, realC, realT, unresolved, report.FTParams{Terms: o.terms, MinStable: o.minStable, Factor: o.factor, RealUpto: o.realUpto})
-	if err := report.WriteFiles(tables, report.File{Name: "ft_table1.md", Data: md}, report.File{Name: "ft_table1.csv", Data: csv}); err != nil {
+	if err := set.Add(filepath.Join(tables, "ft_table1.md"), md); err != nil {
+		return err
+	}
+	if err := set.Add(filepath.Join(tables, "ft_table1.csv"), csv); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("interrupted; earlier results left in place")
+	}
+	if err := set.Commit(); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s/{c_table,sequences,real_c,real_terms}.parquet and %s/ft_table1.{md,csv} in %v\n", dir, tables, time.Since(start).Round(time.Millisecond))

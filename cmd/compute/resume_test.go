@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -15,14 +16,33 @@ import (
 	"testing"
 	"time"
 
+	"fibnim/build"
+	"fibnim/internal/cli"
 	"fibnim/table"
 )
 
 // TestMain lets a test run this binary as the compute command in a child
-// process, so that the child can be killed with SIGKILL.
+// process, so that the child can be killed with SIGKILL. In a child,
+// FIBNIM_FAILPOINT=PHASE kills the process with SIGKILL at that phase
+// boundary of a table run (build.Failpoint), and FIBNIM_PAUSE=PHASE stops
+// it there until it is killed, after creating the file FIBNIM_PAUSED.
 func TestMain(m *testing.M) {
 	if os.Getenv("FIBNIM_AS_COMPUTE") == "1" {
-		err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr)
+		kill, pause := os.Getenv("FIBNIM_FAILPOINT"), os.Getenv("FIBNIM_PAUSE")
+		build.Failpoint = func(phase string) error {
+			switch phase {
+			case kill:
+				syscall.Kill(os.Getpid(), syscall.SIGKILL)
+				select {}
+			case pause:
+				os.WriteFile(os.Getenv("FIBNIM_PAUSED"), nil, 0o644)
+				select {}
+			}
+			return nil
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+		stop()
 		if os.Getenv("FIBNIM_REPORT_HWM") == "1" {
 			// VmHWM, this process's own peak RSS: the rusage of a child
 			// also counts the parent's RSS at the fork, folded in when the
@@ -34,10 +54,7 @@ func TestMain(m *testing.M) {
 				}
 			}
 		}
-		if err != nil {
-			os.Exit(1)
-		}
-		os.Exit(0)
+		cli.Exit("compute", `run "compute help" for usage`, err)
 	}
 	os.Exit(m.Run())
 }

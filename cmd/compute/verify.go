@@ -11,14 +11,16 @@ import (
 	"fibnim/conjectures"
 	"fibnim/internal/cli"
 	"fibnim/report"
+	"fibnim/table"
 	"fibnim/version"
 )
 
 func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("verify", stderr)
-	in := fs.String("in", "results", "folder holding the pipeline's Parquet data; checks.json and report.md are written there")
+	in := fs.String("in", "results", "folder holding the pipeline's Parquet data")
+	out := fs.String("out", "", "folder for checks.json, report.md and oeis/ (default: -in)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: compute verify [-in DIR]")
+		fmt.Fprintln(stderr, "usage: compute verify [-in DIR] [-out DIR]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -29,6 +31,20 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if st, err := os.Stat(*in); err != nil || !st.IsDir() {
 		return usagef("-in %s is not a folder", *in)
+	}
+	if *out == "" {
+		*out = *in
+	}
+	// The outputs can be written: checked before the work, not after it.
+	for _, d := range []string{*out, filepath.Join(*out, "oeis")} {
+		if _, err := os.Stat(d); err == nil {
+			if err := prepareDir(d); err != nil {
+				return usagef("-out: %v", err)
+			}
+		}
+	}
+	if err := prepareDir(*out); err != nil {
+		return usagef("-out: %v", err)
 	}
 	start := time.Now()
 	logf := cli.Every(stderr, 5*time.Second)
@@ -50,24 +66,35 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if err := report.WriteFiles(*in, report.File{Name: "checks.json", Data: js}, report.File{Name: "report.md", Data: md}); err != nil {
+	// checks.json, report.md and the b-files are replaced as one set.
+	set, recovered, err := table.NewFileSet(*out, "verify")
+	if err != nil {
 		return err
 	}
+	if recovered {
+		fmt.Fprintf(stderr, "verify: completed the outputs of an earlier verify that stopped while replacing them\n")
+	}
+	files := []report.File{{Name: "checks.json", Data: js}, {Name: "report.md", Data: md}}
 	if v.OEIS != nil {
-		dir := filepath.Join(*in, "oeis")
-		if err := prepareDir(dir); err != nil {
+		for _, f := range report.OEIS(v.OEIS, v.Results) {
+			files = append(files, report.File{Name: filepath.Join("oeis", f.Name), Data: f.Data})
+		}
+	}
+	for _, f := range files {
+		if err := set.Add(filepath.Join(*out, f.Name), f.Data); err != nil {
+			set.Abort()
 			return err
 		}
-		if err := report.WriteFiles(dir, report.OEIS(v.OEIS, v.Results)...); err != nil {
-			return err
-		}
+	}
+	if err := set.Commit(); err != nil {
+		return err
 	}
 	counts := map[string]int{}
 	for _, r := range v.Results {
 		counts[r.Status]++
 	}
 	fmt.Fprintf(stdout, "verify: %d checks: %d hold, %d fail, %d not run; wrote %s/checks.json and report.md in %v\n",
-		len(v.Results), counts[conjectures.Holds], counts[conjectures.Fails], counts[conjectures.NotRun], *in, time.Since(start).Round(time.Millisecond))
+		len(v.Results), counts[conjectures.Holds], counts[conjectures.Fails], counts[conjectures.NotRun], *out, time.Since(start).Round(time.Millisecond))
 	for _, r := range v.Results {
 		if r.Status == conjectures.Fails {
 			c := r.Counterexamples[0]
