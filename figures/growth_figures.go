@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"fibnim/conjectures"
+	"fibnim/grundy"
 )
 
 // bins is how many bins a series over n is downsampled to: more than the
@@ -36,6 +37,9 @@ func startValueGrowth(s *Source) (*Figure, error) {
 		return nil, err
 	}
 	N := v.N()
+	if v.a != grundy.Fibonacci {
+		return nil, MissingError{fmt.Sprintf("the bounds of Theorem 5.3 it draws are about a = 2, and this table is of a = %s", v.mult)}
+	}
 	if N < 10 {
 		return nil, MissingError{fmt.Sprintf("start values only reach n = %d", N)}
 	}
@@ -109,15 +113,20 @@ func conjectureGap(s *Source) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The step n -> m = n + ceil(n/a) of the data's own multiplier: for
+	// a = 2, m = ceil(3n/2), the closing conjecture's; for another a its
+	// analogue (LRS-5.3-step(a) and LRS-conj-upper(a)).
+	a := v.a
 	N := v.N()
-	top := (2 * N) / 3
-	for top > 0 && (3*top+1)/2 > N {
-		top--
+	step := func(n int) int { return n + a.MinRemoval(n) }
+	top := 0
+	for top+1 <= N && step(top+1) <= N {
+		top++
 	}
 	if top < 2 {
 		return nil, MissingError{fmt.Sprintf("start values only reach n = %d", N)}
 	}
-	d := func(n int) int { return int(v.full[(3*n+1)/2]) - int(v.full[n]) }
+	d := func(n int) int { return int(v.full[step(n)]) - int(v.full[n]) }
 	bs := envelope(1, top, func(n int) float64 { return float64(d(n)) }, bins, true)
 	counts := map[int]int64{}
 	first := map[int]int{}
@@ -130,7 +139,12 @@ func conjectureGap(s *Source) (*Figure, error) {
 		counts[k]++
 		lo, hi = min(lo, k), max(hi, k)
 	}
-	p := newPlot("G(ceil(3n/2)) − G(n), a = "+v.mult, "pile size n (tokens, log scale)", "difference of Grundy values")
+	title, says := "G(ceil(3n/2)) − G(n), a = 2", "the closing conjecture of Larsson & Rubinstein-Salzedo says G(⌈3n/2⌉) − G(n) is 1 or 2"
+	if a != grundy.Fibonacci {
+		title = "G(n + ceil(n/a)) − G(n), a = " + v.mult
+		says = fmt.Sprintf("the analogue for a = %s of the closing conjecture of Larsson & Rubinstein-Salzedo says G(n + ⌈n/a⌉) − G(n) is 1 or 2", v.mult)
+	}
+	p := newPlot(title, "pile size n (tokens, log scale)", "difference of Grundy values")
 	logX(p)
 	band, err := plotter.NewPolygon(plotter.XYs{{X: 1, Y: 1}, {X: float64(top), Y: 1}, {X: float64(top), Y: 2}, {X: 1, Y: 2}})
 	if err != nil {
@@ -162,10 +176,12 @@ func conjectureGap(s *Source) (*Figure, error) {
 		p.Add(sc)
 		p.Legend.Add("inside the band", sc)
 	}
+	violations := "no n leaves the band"
 	if len(bad) > 0 {
 		sc := scatter(bad, vermilion, draw.TriangleGlyph{}, 2.4)
 		p.Add(sc)
 		p.Legend.Add(fmt.Sprintf("violation (first at n = %d)", firstOutside(first)), sc)
+		violations = fmt.Sprintf("the first violation is at n = %d", firstOutside(first))
 	}
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.XOffs = 0.05 * vg.Inch
@@ -209,7 +225,7 @@ func conjectureGap(s *Source) (*Figure, error) {
 	h.X.Tick.Marker = integerTicks(lo, hi)
 	h.X.Min, h.X.Max = float64(lo)-0.6, float64(hi)+0.6
 	h.Y.Min, h.Y.Max = foot, math.Pow(10, math.Ceil(math.Log10(maxCount)+0.25))
-	return sideBySide(p, h, 0.68, fmt.Sprintf("Left: the closing conjecture of Larsson & Rubinstein-Salzedo says G(⌈3n/2⌉) − G(n) is 1 or 2 (shaded); n ≤ %d in %d log-spaced bins, each showing its least and greatest difference, violations as triangles. Right: how many n have each difference, on a log scale (bar labels are exact counts); grey vertical lines join the least and greatest difference in a bin.", top, len(bs))), nil
+	return sideBySide(p, h, 0.68, fmt.Sprintf("Left: %s (shaded); n ≤ %d in %d log-spaced bins, each showing its least and greatest difference, violations as triangles; %s. Right: how many n have each difference, on a log scale (bar labels are exact counts); grey vertical lines join the least and greatest difference in a bin.", says, top, len(bs), violations)), nil
 }
 
 func firstOutside(first map[int]int) int {
@@ -253,11 +269,15 @@ func firstOccurrence(s *Source) (*Figure, error) {
 	rl := line(rx, black, 1)
 	rs := scatter(rx, black, draw.CircleGlyph{}, 1.8)
 	last := float64(len(h) - 1)
-	three := line(plotter.XYs{{X: 1, Y: 1.5}, {X: last, Y: 1.5}}, vermilion, 1, 4, 2)
+	// G(n + ceil(n/a)) >= G(n) + 1 bounds h(g+1) by about h(g)(a+1)/a:
+	// 3/2 for a = 2.
+	a := v.a
+	bound := float64(a.P+a.Q) / float64(a.P)
+	three := line(plotter.XYs{{X: 1, Y: bound}, {X: last, Y: bound}}, vermilion, 1, 4, 2)
 	fit := line(plotter.XYs{{X: 1, Y: math.Exp(1 / alpha)}, {X: last, Y: math.Exp(1 / alpha)}}, green, 1, 1, 2)
 	bottom.Add(three, fit, rl, rs)
 	bottom.Legend.Add("h(g+1)/h(g)", rl, rs)
-	bottom.Legend.Add("3/2", three)
+	bottom.Legend.Add(grundy.Multiplier{P: a.P + a.Q, Q: a.P}.String(), three)
 	bottom.Legend.Add(fmt.Sprintf("exp(1/α) = %.3f, α = %.3f from the fit of G(n)", math.Exp(1/alpha), alpha), fit)
 	bottom.Legend.Top = true
 	for _, p := range []*plot.Plot{top, bottom} {
@@ -268,7 +288,11 @@ func firstOccurrence(s *Source) (*Figure, error) {
 		maxRatio = max(maxRatio, r.Y)
 	}
 	bottom.Y.Min, bottom.Y.Max = 1, maxRatio*1.3
-	return stacked(top, bottom, 5.5*vg.Inch, fmt.Sprintf("Top: h(g), the smallest n with G(n) = g, for g = 1..%d (n ≤ %d). Bottom: the ratios h(g+1)/h(g); if G(n) grows like α ln n they tend to exp(1/α). The closing conjecture's lower half, G(⌈3n/2⌉) ≥ G(n) + 1, keeps them near or below 3/2.", len(h)-1, v.N())), nil
+	keeps := "The closing conjecture's lower half, G(⌈3n/2⌉) ≥ G(n) + 1, keeps them near or below 3/2."
+	if a != grundy.Fibonacci {
+		keeps = fmt.Sprintf("Where G(n + ⌈n/a⌉) ≥ G(n) + 1 (LRS-5.3-step(a)) holds, they stay near or below (a+1)/a = %s.", grundy.Multiplier{P: a.P + a.Q, Q: a.P})
+	}
+	return stacked(top, bottom, 5.5*vg.Inch, fmt.Sprintf("Top: h(g), the smallest n with G(n) = g, for g = 1..%d (n ≤ %d, a = %s). Bottom: the ratios h(g+1)/h(g); if G(n) grows like α ln n they tend to exp(1/α). %s", len(h)-1, v.N(), v.mult, keeps)), nil
 }
 
 // signed writes "+ 0.731" or "− 3.578".

@@ -206,13 +206,24 @@ func grundyTableFull(s *Source) (*Figure, error) {
 	p.X.Min, p.X.Max = -0.5, float64(N)+half
 	p.Y.Min, p.Y.Max = -0.5, float64(N)+half
 	return withColourBar(p, colourBar(v),
-		fmt.Sprintf("The whole dense table, 0 ≤ r ≤ n ≤ %d (a = %s); %s; %s. Values grow slowly along both axes, in bands that follow the Fibonacci numbers.", N, t.mult, block, v.describe())), nil
+		fmt.Sprintf("The whole dense table, 0 ≤ r ≤ n ≤ %d (a = %s); %s; %s.%s", N, t.mult, block, v.describe(), fibBands(t.a))), nil
 }
 
 // zeckendorfLimit is the largest n of the Zeckendorf figure.
 const zeckendorfLimit = 60
 
-func zeckendorfRows(*Source) (*Figure, error) {
+// fibBands is what the whole table shows for a = 2.
+func fibBands(a grundy.Multiplier) string {
+	if a != grundy.Fibonacci {
+		return ""
+	}
+	return " Values grow slowly along both axes, in bands that follow the Fibonacci numbers."
+}
+
+func zeckendorfRows(s *Source) (*Figure, error) {
+	if s.mult != grundy.Fibonacci {
+		return nil, MissingError{fmt.Sprintf("Zeckendorf's representation and Whinihan's strategy are about a = 2, not a = %s", s.mult)}
+	}
 	p := newPlot(fmt.Sprintf("Zeckendorf parts of n = 1..%d", zeckendorfLimit), "tokens (parts laid end to end, smallest first)", "pile size n")
 	var win, rest, fib []rect
 	for n := 1; n <= zeckendorfLimit; n++ {

@@ -2,6 +2,7 @@ package figures
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -15,7 +16,7 @@ import (
 // for concurrent use.
 type Source struct {
 	dir, gdir string
-	mult      grundy.Multiplier
+	mult      grundy.Multiplier // asked for; the figures take theirs from the data (dataMult)
 
 	valid  bool // the table folder passed table.Open
 	dense  *denseTable
@@ -34,7 +35,9 @@ func NewSource(dir string, mult grundy.Multiplier) *Source {
 
 // validate refuses, once, a table folder that table.Open refuses: a gap,
 // a stray or a foreign file is an error, never a figure of the wrong data.
-// A missing folder is left to need.
+// It also refuses a table of another multiplier than the one asked for
+// (Open already refuses files whose multiplier is not the folder's). A
+// missing folder is left to need.
 func (s *Source) validate() error {
 	if s.valid {
 		return nil
@@ -46,7 +49,10 @@ func (s *Source) validate() error {
 	if err != nil {
 		return err
 	}
-	t.Close()
+	defer t.Close()
+	if t.Mult() != s.mult {
+		return fmt.Errorf("%s holds the table of a = %s, not of a = %s", s.gdir, t.Mult(), s.mult)
+	}
 	s.valid = true
 	return nil
 }
@@ -63,7 +69,8 @@ func need(path string) error {
 // denseTable holds G(n, r) for 0 <= r <= n <= N: rows[n][r].
 type denseTable struct {
 	rows [][]uint16
-	mult string
+	mult string // the table's multiplier, as read from its files
+	a    grundy.Multiplier
 }
 
 func (t *denseTable) N() int { return len(t.rows) - 1 }
@@ -88,7 +95,7 @@ func (s *Source) loadDense() (*denseTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &denseTable{rows: rows, mult: s.mult.String()}
+	t := &denseTable{rows: rows, mult: tab.Mult().String(), a: tab.Mult()}
 	s.dense = t
 	return t, nil
 }
@@ -96,7 +103,8 @@ func (s *Source) loadDense() (*denseTable, error) {
 // startValues holds G(n, n-1) and G(n) for n = 0..N.
 type startValues struct {
 	start, full []uint16
-	mult        string
+	mult        string // the table's multiplier, as read from its files
+	a           grundy.Multiplier
 }
 
 func (v *startValues) N() int { return len(v.full) - 1 }
@@ -112,11 +120,16 @@ func (s *Source) loadStarts() (*startValues, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
-	start, full, err := table.ReadStarts(path)
+	tab, err := table.Open(s.gdir)
 	if err != nil {
 		return nil, err
 	}
-	s.starts = &startValues{start: start, full: full, mult: s.mult.String()}
+	defer tab.Close()
+	start, full, err := tab.StartValues()
+	if err != nil {
+		return nil, err
+	}
+	s.starts = &startValues{start: start, full: full, mult: tab.Mult().String(), a: tab.Mult()}
 	return s.starts, nil
 }
 

@@ -3,9 +3,12 @@ package figures
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"fibnim/build"
+	"fibnim/conjectures"
 	"fibnim/grundy"
 )
 
@@ -49,5 +52,64 @@ func TestFiguresOfValuesPast255(t *testing.T) {
 	}
 	if st.full[1000] <= 255 || maxValue(d, d.N()) <= 255 {
 		t.Errorf("G(1000) = %d, largest dense value %d: the test wants values past 255", st.full[1000], maxValue(d, d.N()))
+	}
+}
+
+// Every figure takes its multiplier from the data it draws, or refuses:
+// for a = 5/2, conjecture_gap draws G(n + ceil(n/a)) - G(n) and its first
+// violation is the first counterexample that package conjectures finds
+// for the analogue of the conjecture (plot -mult 5/2 drew G(ceil(3n/2)) -
+// G(n) under a = 5/2 titles, first violation 854 where report.md said 915);
+// the figures about a = 2 alone say they are missing; and each title or
+// caption drawn names a = 5/2, none a = 2.
+func TestFiguresTakeTheirMultiplier(t *testing.T) {
+	a := grundy.Multiplier{P: 5, Q: 2}
+	root := t.TempDir()
+	if _, err := build.Run(context.Background(), build.Config{Root: root, N: 20000, Mult: a, Engine: build.EngineBreakpoint, Workers: 2, DenseMax: 200, Revision: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	src := NewSource(root, a)
+	st, err := src.loadStarts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := int64(-1)
+	for _, r := range conjectures.CheckMultiplier(a, st.conj(), nil) {
+		if (strings.HasPrefix(r.ID, "LRS-5.3-step(") || strings.HasPrefix(r.ID, "LRS-conj-upper(")) && len(r.Counterexamples) > 0 {
+			if n := r.Counterexamples[0].N; first < 0 || n < first {
+				first = n
+			}
+		}
+	}
+	if first < 0 {
+		t.Fatal("the analogue holds on this range: the test wants a counterexample")
+	}
+	for _, name := range Names() {
+		f, err := Draw(src, name)
+		var me MissingError
+		switch {
+		case errors.As(err, &me):
+			if name == "conjecture_gap" || name == "grundy_table" || name == "first_occurrence" {
+				t.Errorf("%s refused a = 5/2: %v", name, err)
+			}
+			continue
+		case err != nil:
+			t.Fatalf("%s: %v", name, err)
+		}
+		if strings.HasPrefix(name, "ntimes") || strings.HasPrefix(name, "atlas") {
+			continue
+		}
+		if !strings.Contains(f.Caption, "a = 5/2") || strings.Contains(f.Caption, "a = 2)") || strings.Contains(f.Caption, "Fibonacci numbers") {
+			t.Errorf("%s: caption %q", name, f.Caption)
+		}
+		if name == "conjecture_gap" && !strings.Contains(f.Caption, fmt.Sprintf("first violation is at n = %d", first)) {
+			t.Errorf("conjecture_gap: caption %q; package conjectures finds the first counterexample at n = %d", f.Caption, first)
+		}
+	}
+	for _, name := range []string{"zeckendorf_rows", "value_regions", "start_value_growth"} {
+		var me MissingError
+		if _, err := Draw(src, name); !errors.As(err, &me) {
+			t.Errorf("%s of a = 5/2: %v, want it refused", name, err)
+		}
 	}
 }
