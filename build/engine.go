@@ -64,16 +64,20 @@ func runBreakpoints(ctx context.Context, cfg *Config, run breakpointRun) (res br
 			}
 		}
 	}
+	size := human(uint64(du(run.stage)))
 	switch {
 	case ck != nil:
-		run.log("grundy: resuming from the checkpoint at g=%d in %s\n", ck.G, run.stage)
+		run.log("grundy: resuming from the checkpoint at g=%d in %s (%s)\n", ck.G, run.stage, size)
 	case errors.Is(err, os.ErrNotExist):
+		if _, serr := os.Stat(run.stage); serr == nil {
+			run.log("grundy: removing an unfinished run without a checkpoint (%s) from %s\n", size, run.stage)
+		}
 	case errors.Is(err, errStale):
-		run.log("grundy: removing an unfinished run with other parameters from %s\n", run.stage)
+		run.log("grundy: removing an unfinished run with other parameters (%s) from %s\n", size, run.stage)
 	case errors.Is(err, errOldFormat):
-		run.log("grundy: removing an unfinished run left by another fibnim version (its checkpoint format differs) from %s\n", run.stage)
+		run.log("grundy: removing an unfinished run left by another fibnim version (its checkpoint format differs; %s) from %s\n", size, run.stage)
 	default:
-		run.log("grundy: removing an unusable checkpoint: %v\n", err)
+		run.log("grundy: removing an unusable checkpoint (%s) from %s: %v\n", size, run.stage, err)
 	}
 	if ck == nil {
 		if err := os.RemoveAll(run.stage); err != nil {
