@@ -324,3 +324,28 @@ func TestVerifyOut(t *testing.T) {
 		}
 	}
 }
+
+// info lists what stopped runs left, with its size and how to remove it,
+// and says when a table has no manifest (written before manifests), which
+// still validates.
+func TestInfoReportsLeftovers(t *testing.T) {
+	out := t.TempDir()
+	dir := table.Dir(out, grundy.Fibonacci)
+	if _, err := runArgs(t, "grundy", "-n", "3000", "-out", out); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(dir, table.ManifestFile))
+	for _, p := range []string{filepath.Join(table.StagingDir(table.Dir(out, grundy.Multiplier{P: 5, Q: 2})), ".checkpoint.bin"), filepath.Join(dir, ".run", "checkpoint.bin"), filepath.Join(out, ".verify.commit")} {
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, make([]byte, 5000), 0o644)
+	}
+	s, err := runArgs(t, "info", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"validates, but has no manifest", "left by stopped runs", ".mult=5_2.staging", "rm -rf " + table.StagingDir(table.Dir(out, grundy.Multiplier{P: 5, Q: 2})), filepath.Join(dir, ".run"), ".verify.commit", "5 KiB"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("info does not say %q:\n%s", want, s)
+		}
+	}
+}
