@@ -183,6 +183,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 
 	// What is there decides whether to run at all.
 	want := c.outputs()
+	replacing := "" // said once the run is sure to start
 	if old, err := table.Open(dir); err == nil {
 		have := outputs{N: old.N(), Breakpoints: old.HasBreakpoints(), DenseN: old.DenseN()}
 		res.MaxG = -1
@@ -202,9 +203,9 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 			noteLeftovers(dir, stage, logf)
 			return res, &ShrinkError{Dir: dir, Old: have, New: want}
 		}
-		logf("grundy: the table in %s (%s) is replaced when this run completes\n", dir, have)
+		replacing = fmt.Sprintf("grundy: the table in %s (%s) is replaced when this run completes\n", dir, have)
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		logf("grundy: %s does not validate (%v); the new table replaces it when this run completes\n", dir, err)
+		replacing = fmt.Sprintf("grundy: %s does not validate (%v); the new table replaces it when this run completes\n", dir, err)
 	}
 	res.MaxG = 0
 	res.NoManifest = false
@@ -247,6 +248,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if free > 0 && res.Disk.Need() > free {
 		return res, &SpaceError{Dir: dir, Disk: res.Disk, Free: free}
 	}
+	logf("%s", replacing)
 
 	err = makeTable(ctx, c, stage, &res, logf)
 	if errors.Is(err, syscall.ENOSPC) {
