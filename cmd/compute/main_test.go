@@ -202,7 +202,7 @@ func TestInfo(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, err := runArgs(t, "info", dir)
-	if err != nil || !strings.Contains(out, "validates: N = 3000") || !strings.Contains(out, "breakpoints/ (") {
+	if err != nil || !strings.Contains(out, "validates (sizes match its manifest): N = 3000") || !strings.Contains(out, "breakpoints/ (") {
 		t.Fatalf("info: %v\n%s", err, out)
 	}
 	os.Remove(table.BreakpointFile(filepath.Join(table.Dir(dir, grundy.Fibonacci), table.BreakpointsDir), 3))
