@@ -82,3 +82,25 @@ func BenchmarkStartValues(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRunStepByValue runs one run step at N = 10^6 for the values of
+// BenchmarkSweepByValue and one near the switch: compare the two per
+// value (ns per row here, against the row sweep's).
+func BenchmarkRunStepByValue(b *testing.B) {
+	const N = 1000000
+	R := breakpointTable(N, Fibonacci)
+	for _, v := range []int{5, 10, 20, 40} {
+		b.Run(fmt.Sprintf("v=%d", v), func(b *testing.B) {
+			in := runsOf(R[v-1])
+			s := newRunSweeper(N, Fibonacci)
+			out := make([]Run, 0, len(in))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				s.start(v, nil)
+				out = s.finish(s.feed(in, out[:0]))
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(s.segments), "ns/segment")
+		})
+	}
+}
+
