@@ -97,16 +97,17 @@ func (b *Builder) Table() *Table {
 		t.off[p+1] = t.off[p] + uint32(f)
 	}
 	t.R = make([]uint16, t.off[np])
-	for g, v := range b.vals {
-		j := 0
-		for p, f := range b.full {
-			if int(f) > g {
-				t.R[int(t.off[p])+g] = v[j]
-				j++
-			}
+	// Position by position, one cursor per value: the writes are in order
+	// and each R_g is read in order.
+	cur := make([]int, len(b.vals))
+	for p, f := range b.full {
+		o := int(t.off[p])
+		for g := range int(f) {
+			t.R[o+g] = b.vals[g][cur[g]]
+			cur[g]++
 		}
-		b.vals[g] = nil
 	}
+	b.vals = nil
 	b.full = nil
 	return t
 }

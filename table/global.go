@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -232,10 +233,16 @@ func replaceDir(tmp, dir string) error {
 	return nil
 }
 
-// globalBatch is the rows OpenGlobal reads at once: parquet-go's reader
-// costs time in proportion to the batch, so a batch of 2^16 rows takes
-// 65 ms to read a file of a few hundred rows, and 4096 rows 5 ms.
-const globalBatch = 4096
+// globalMeta returns the key-value metadata and the number of rows of the
+// Parquet file path, reading its footer only.
+func globalMeta[T any](path string) (map[string]string, int64, error) {
+	r, err := OpenFile[T](path)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer r.Close()
+	return r.Meta, r.NumRows(), nil
+}
 
 // OpenGlobal validates the global table folder dir (GlobalDir) and reads
 // it into memory. It refuses, with an error wrapping ErrInvalid, a folder
@@ -255,13 +262,29 @@ func OpenGlobal(dir string) (*global.Table, error) {
 		return nil, invalid(dir, "not a folder")
 	}
 	posPath := filepath.Join(dir, GlobalPositionsFile)
-	var pos []GlobalPosition
-	meta, err := Scan(posPath, globalBatch, func(b []GlobalPosition) error {
-		pos = append(pos, b...)
-		return nil
-	})
+	meta, _, err := globalMeta[GlobalPosition](posPath)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, invalid(dir, "no %s", GlobalPositionsFile)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var pos []GlobalPosition
+	var bad error
+	err = scanColumns(posPath, []string{"x", "y", "g_start", "g_full", "r_1"}, func(_ int64, v [][]int64) bool {
+		for i := range v[0] {
+			for c := range v {
+				if v[c][i] < math.MinInt32 || v[c][i] > math.MaxInt32 {
+					bad = invalid(dir, "%s: a value %d outside int32", GlobalPositionsFile, v[c][i])
+					return false
+				}
+			}
+			pos = append(pos, GlobalPosition{X: int32(v[0][i]), Y: int32(v[1][i]), GStart: int32(v[2][i]), GFull: int32(v[3][i]), R1: int32(v[4][i])})
+		}
+		return true
+	})
+	if err == nil {
+		err = bad
 	}
 	if err != nil {
 		return nil, err
@@ -334,26 +357,38 @@ func OpenGlobal(dir string) (*global.Table, error) {
 		for i := range R {
 			R[i] = global.Inf
 		}
-		p := 0 // the next position that may have a row
-		fm, err := Scan(path, globalBatch, func(rows []GlobalBreakpoint) error {
-			for _, r := range rows {
-				if r.X < 0 || r.X > r.Y || int(r.Y) > M || int(r.G) != g {
-					return invalid(dir, "%s: row (x %d, y %d, g %d) outside the table", filepath.Base(path), r.X, r.Y, r.G)
-				}
-				q := global.Index(int(r.X), int(r.Y))
-				if q < p {
-					return invalid(dir, "%s: row (%d, %d) out of order", filepath.Base(path), r.X, r.Y)
-				}
-				if r.R < 1 || r.R > r.Y {
-					return invalid(dir, "%s: R_%d(%d, %d) = %d outside 1..%d", filepath.Base(path), g, r.X, r.Y, r.R, r.Y)
-				}
-				R[q] = uint16(r.R)
-				p = q + 1
-			}
-			return nil
-		})
+		fm, _, err := globalMeta[GlobalBreakpoint](path)
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, invalid(dir, "no %s/%s, but positions reach g = %d", BreakpointsDir, filepath.Base(path), maxG)
+		}
+		if err != nil {
+			return nil, err
+		}
+		p := 0 // the next position that may have a row
+		var bad error
+		err = scanColumns(path, []string{"x", "y", "g", "r"}, func(_ int64, v [][]int64) bool {
+			for i := range v[0] {
+				x, y, gg, r := v[0][i], v[1][i], v[2][i], v[3][i]
+				if x < 0 || x > y || y > int64(M) || gg != int64(g) {
+					bad = invalid(dir, "%s: row (x %d, y %d, g %d) outside the table", filepath.Base(path), x, y, gg)
+					return false
+				}
+				q := global.Index(int(x), int(y))
+				if q < p {
+					bad = invalid(dir, "%s: row (%d, %d) out of order", filepath.Base(path), x, y)
+					return false
+				}
+				if r < 1 || r > y {
+					bad = invalid(dir, "%s: R_%d(%d, %d) = %d outside 1..%d", filepath.Base(path), g, x, y, r, y)
+					return false
+				}
+				R[q] = uint16(r)
+				p = q + 1
+			}
+			return true
+		})
+		if err == nil {
+			err = bad
 		}
 		if err != nil {
 			return nil, err
