@@ -181,18 +181,19 @@ func globalSection(d *doc, results []conjectures.Result) {
 		"Larsson & Rubinstein-Salzedo, \"Global Fibonacci nim\" (Int. J. Game Theory 47, 2018), solve the two-pile game's outcomes, but the paper was not available to this project: " +
 		"nothing here is compared with its theorem, and the observations below are this project's, on the range stated, not the paper's. See docs/global.md.")
 	d.line("")
+	d.header("check", "status", "range", "cases", "failures", "first failure")
 	for _, r := range results {
 		if !strings.HasPrefix(r.ID, "GLOBAL-") {
 			continue
 		}
-		what := r.Status
+		rng, first := "-", "-"
 		if r.Status != conjectures.NotRun {
-			what = fmt.Sprintf("%s on %d..%d (%s), %s cases", r.Status, r.Domain.From, r.Domain.To, r.Domain.Cells, group(r.Cases))
-			if r.Failures > 0 {
-				c := r.Counterexamples[0]
-				what += fmt.Sprintf(", %s failures, the first %s (%s)", group(r.Failures), c.Computed, c.Predicted)
-			}
+			rng = fmt.Sprintf("%d..%d (%s)", r.Domain.From, r.Domain.To, r.Domain.Cells)
 		}
-		d.line("- %s (%s): %s.", r.ID, r.Source, what)
+		if len(r.Counterexamples) > 0 {
+			c := r.Counterexamples[0]
+			first = fmt.Sprintf("%s (%s)", c.Computed, c.Predicted)
+		}
+		d.row(r.ID, r.Status, rng, group(r.Cases), group(r.Failures), first)
 	}
 }

@@ -17,7 +17,7 @@ import (
 const usage = `usage: compute <command> [flags]
 
 commands:
-  all         the default pipeline: grundy, lrs-table1, ntimes, verify
+  all         the default pipeline: grundy, global, lrs-table1, ntimes, verify
   grundy      fill the Grundy table G(n, r) and write Parquet
   lrs-table1  regenerate Table 1 of Larsson & Rubinstein-Salzedo beside the print
   query       G(n, r) and the winning moves of one heap or a sum of heaps
