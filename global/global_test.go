@@ -105,3 +105,74 @@ func TestSweepStops(t *testing.T) {
 		t.Fatalf("emit error: err = %v", err)
 	}
 }
+
+// TestOracleThreePiles runs the oracle on three piles of up to 15 tokens
+// for a = 2 and 3/2: the value does not depend on the order of the piles,
+// and with a pile empty it is the two-pile engine's value at every limit.
+func TestOracleThreePiles(t *testing.T) {
+	const P = 15
+	for _, s := range []string{"2", "3/2"} {
+		a, _ := grundy.ParseMultiplier(s)
+		o := NewOracle(3, P, int64(a.P), int64(a.Q))
+		tab, err := Fill(context.Background(), P, a, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for x := 0; x <= P; x++ {
+			for y := 0; y <= P; y++ {
+				for z := 0; z <= P; z++ {
+					for r := 0; r <= o.RMax(); r++ {
+						g := o.Value([]int{x, y, z}, r)
+						for _, q := range [][]int{{x, z, y}, {y, x, z}, {y, z, x}, {z, x, y}, {z, y, x}} {
+							if h := o.Value(q, r); h != g {
+								t.Fatalf("a=%s: G(%d, %d, %d, r=%d) = %d but G(%v, r=%d) = %d", s, x, y, z, r, g, q, r, h)
+							}
+						}
+						if z == 0 && g != tab.Value(x, y, r) {
+							t.Fatalf("a=%s: G(%d, %d, 0, r=%d) = %d, the engine's G(%d, %d, %d) = %d", s, x, y, r, g, x, y, r, tab.Value(x, y, r))
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestQueryMoves: every option Options lists is a legal move with the
+// oracle's value, and Query's winning moves are exactly those of value 0.
+func TestQueryMoves(t *testing.T) {
+	const M = 25
+	tab, err := Fill(context.Background(), M, grundy.Fibonacci, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := NewOracle(2, M, 2, 1)
+	for x := 0; x <= M; x++ {
+		for y := 0; y <= M; y++ {
+			for r := 0; r <= max(x, y); r++ {
+				opts := tab.Options(x, y, r)
+				if len(opts) != min(r, x)+min(r, y) {
+					t.Fatalf("(%d, %d, %d): %d options", x, y, r, len(opts))
+				}
+				zero := 0
+				for _, m := range opts {
+					q := [2]int{x, y}
+					q[m.Pile] -= m.K
+					if m.K < 1 || m.K > r || q != [2]int{m.X, m.Y} || m.R != min(2*m.K, max(m.X, m.Y)) || m.G != o.Value([]int{m.X, m.Y}, 2*m.K) {
+						t.Fatalf("(%d, %d, %d): bad option %+v", x, y, r, m)
+					}
+					if m.G == 0 {
+						zero++
+					}
+				}
+				ans := tab.Query(x, y, r)
+				if ans.G != o.Value([]int{x, y}, r) || len(ans.Winning) != zero || ans.Options != len(opts) || ans.Start {
+					t.Fatalf("(%d, %d, %d): %+v", x, y, r, ans)
+				}
+			}
+		}
+	}
+	if ans := tab.Query(4, 9, -1); !ans.Start || ans.R != 9 {
+		t.Fatalf("Query at the start: %+v", ans)
+	}
+}
