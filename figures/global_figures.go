@@ -145,7 +145,6 @@ func globalPPositions(s *Source) (*Figure, error) {
 	}}
 	h := plotter.NewHeatMap(grid, pal(f.colours))
 	h.Min, h.Max = 0, float64(len(f.colours)-1)
-	h.Rasterized = true
 	var pts plotter.XYs
 	for y := 0; y <= N; y++ {
 		for x := 0; x <= N; x++ {
