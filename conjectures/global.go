@@ -364,7 +364,8 @@ func CheckGlobalLocal(t *global.Table, single *SinglePile) Result {
 		}
 	}
 	res.Stats = map[string]any{"global_P_local_N": globalOnly, "global_N_local_P": localOnly, "same_value": sameValue}
-	res.Note = fmt.Sprintf("Outcomes differ at %d of %d positions: %d are P-positions of the global game only, %d of the local sum only; the values themselves agree at %d.",
+	res.Note = fmt.Sprintf("Outcomes differ at %d of %d positions: %d are P-positions of the global game only, %d of the local sum only; the values themselves agree at %d. "+
+		"Every global start P-position (x = y, or an empty pile and n in F(a), GLOBAL-start-P) is a local one, so the first count is 0 wherever GLOBAL-start-P holds.",
 		res.Failures, res.Cases, globalOnly, localOnly, sameValue)
 	return *res
 }

@@ -22,6 +22,7 @@
 //   - Oracle is memoised mex straight from the definition, for any number
 //     of piles; it neither sorts the piles nor caps the limit, computes
 //     floor(a*k) as k*P/Q in int64, and shares no code with the engine.
+//     The tests run it on two piles to 60 and three piles to 15.
 //   - Sweep computes R_g(x, y) for every 0 <= x <= y <= M, one sweep per
 //     value g: the single-pile engine's windows carry over line by line
 //     (sweep.go says how). It equals the oracle on every cell for
@@ -29,6 +30,10 @@
 //     depend on the number of workers (tested with 1, 2 and 8).
 //   - Table holds a computed table in memory and answers G(x, y, r), the
 //     options of a position and its winning moves (query.go).
+//   - Memory and time: 2 bytes a position for each array R_g in flight
+//     (workers + 2), about 5 more a worker for waiting windows
+//     (SweepBytes); one pass over the positions per value, so time grows
+//     as (M^2/2) * G_max (measurements in results/global.md).
 //
 // It owns the game and its engine, and must not touch files: the tables
 // are written and read by package table (table/global.go).
