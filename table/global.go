@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -420,4 +421,93 @@ func OpenGlobal(dir string) (*global.Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// surveyGlobal lists the global game's table folders under root for
+// Survey, in increasing a: N is M, MaxValue the largest G(x, y, y). It
+// checks what the footers say (positions.parquet's metadata and rows, and
+// one breakpoint file for each value with the same M and multiplier);
+// with full, it reads every row (OpenGlobal).
+func surveyGlobal(root string, full bool) ([]Folder, error) {
+	entries, err := os.ReadDir(filepath.Join(root, GlobalFolder))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var folders []Folder
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), "mult=") {
+			continue
+		}
+		f := Folder{Dir: filepath.Join(root, GlobalFolder, e.Name()), DenseN: -1, Engine: globalEngine, Breakpoints: true}
+		f.Mult, f.Err = grundy.ParseFolder(strings.TrimPrefix(e.Name(), "mult="))
+		if f.Files, err = listFiles(f.Dir); err != nil {
+			return nil, err
+		}
+		if f.Err == nil {
+			f.N, f.MaxValue, f.Err = globalFooters(f.Dir, f.Mult)
+		}
+		if f.Err == nil && full {
+			_, f.Err = OpenGlobal(f.Dir)
+		}
+		folders = append(folders, f)
+	}
+	sort.Slice(folders, func(i, j int) bool {
+		a, b := folders[i].Mult, folders[j].Mult
+		return a.P*b.Q < b.P*a.Q
+	})
+	return folders, nil
+}
+
+// globalFooters checks a global table folder from its files' footers:
+// positions.parquet of the folder's multiplier with a row per position,
+// and a breakpoint file of the same M and multiplier for each g from 1 to
+// fibnim.max_g and no other. It returns M and the largest value.
+func globalFooters(dir string, a grundy.Multiplier) (M, maxG int, err error) {
+	meta, rows, err := globalMeta[GlobalPosition](filepath.Join(dir, GlobalPositionsFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, 0, invalid(dir, "no %s", GlobalPositionsFile)
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	M, err1 := strconv.Atoi(meta[MetaN])
+	maxG, err2 := strconv.Atoi(meta[MetaMaxG])
+	switch {
+	case meta[MetaGame] != globalGame:
+		return 0, 0, invalid(dir, "%s is not a global game table", GlobalPositionsFile)
+	case err1 != nil || err2 != nil || M < 0 || M > global.MaxM || rows != int64(global.Positions(M)):
+		return 0, 0, invalid(dir, "%s holds %d rows, but its metadata says M = %q, max_g = %q", GlobalPositionsFile, rows, meta[MetaN], meta[MetaMaxG])
+	case meta[MetaMult] != a.String():
+		return 0, 0, invalid(dir, "the folder is for a = %s, but its files are for a = %s", a, meta[MetaMult])
+	}
+	files, err := os.ReadDir(filepath.Join(dir, BreakpointsDir))
+	if err != nil && !(errors.Is(err, os.ErrNotExist) && maxG == 0) {
+		return 0, 0, invalid(dir, "no %s/ folder for values 1..%d", BreakpointsDir, maxG)
+	}
+	n := 0
+	for _, e := range files {
+		if !strings.HasPrefix(e.Name(), ".") {
+			n++
+		}
+	}
+	if n != maxG {
+		return 0, 0, invalid(dir, "%s/ holds %d files, not one for each value 1..%d", BreakpointsDir, n, maxG)
+	}
+	for g := 1; g <= maxG; g++ {
+		path := BreakpointFile(filepath.Join(dir, BreakpointsDir), g)
+		fm, _, err := globalMeta[GlobalBreakpoint](path)
+		if errors.Is(err, os.ErrNotExist) {
+			return 0, 0, invalid(dir, "no %s/%s", BreakpointsDir, filepath.Base(path))
+		}
+		if err != nil {
+			return 0, 0, err
+		}
+		if fm[MetaGame] != globalGame || fm[MetaN] != meta[MetaN] || fm[MetaMult] != meta[MetaMult] || fm[MetaG] != strconv.Itoa(g) {
+			return 0, 0, invalid(dir, "%s is not value %d of this table", filepath.Base(path), g)
+		}
+	}
+	return M, maxG, nil
 }

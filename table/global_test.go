@@ -265,3 +265,29 @@ func TestOpenGlobalRefuses(t *testing.T) {
 		t.Fatalf("missing folder: err = %v", err)
 	}
 }
+
+// TestSurveyGlobal: Survey lists a global table folder with its M and
+// largest value, from the footers, and says when it does not validate.
+func TestSurveyGlobal(t *testing.T) {
+	root := t.TempDir()
+	dir := buildGlobal(t, root, 30, grundy.Fibonacci, 2)
+	tab, err := OpenGlobal(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, full := range []bool{false, true} {
+		folders, others, err := Survey(context.Background(), root, full)
+		if err != nil || len(folders) != 1 || len(others) != 0 {
+			t.Fatalf("Survey: %v, %+v, others %v", err, folders, others)
+		}
+		f := folders[0]
+		if f.Err != nil || f.N != 30 || f.MaxValue != tab.MaxValue() || f.Engine != "global-sweep" || f.Dir != dir {
+			t.Fatalf("Survey: %+v", f)
+		}
+	}
+	os.Remove(BreakpointFile(filepath.Join(dir, BreakpointsDir), 2))
+	folders, _, err := Survey(context.Background(), root, false)
+	if err != nil || !errors.Is(folders[0].Err, ErrInvalid) {
+		t.Fatalf("Survey of a folder without g=0002: %v, %+v", err, folders)
+	}
+}
