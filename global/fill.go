@@ -177,6 +177,9 @@ func (p *pipeline) emitAll(ctx context.Context, emit func(int, []uint16) error) 
 		if !s.finite {
 			return g - 1, nil
 		}
+		if g > MaxValue {
+			return 0, fmt.Errorf("global: a value above %d, more than the tables' counts hold", MaxValue)
+		}
 		if err := emit(g, s.R); err != nil {
 			return 0, err
 		}

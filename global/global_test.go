@@ -107,11 +107,11 @@ func TestSweepStops(t *testing.T) {
 }
 
 // TestOracleThreePiles runs the oracle on three piles of up to 15 tokens
-// for a = 2 and 3/2: the value does not depend on the order of the piles,
+// for a = 2, 3/2, 5/2 and 3: the value does not depend on the order of the piles,
 // and with a pile empty it is the two-pile engine's value at every limit.
 func TestOracleThreePiles(t *testing.T) {
 	const P = 15
-	for _, s := range []string{"2", "3/2"} {
+	for _, s := range []string{"2", "3/2", "5/2", "3"} {
 		a, _ := grundy.ParseMultiplier(s)
 		o := NewOracle(3, P, int64(a.P), int64(a.Q))
 		tab, err := Fill(context.Background(), P, a, 1)
@@ -174,5 +174,57 @@ func TestQueryMoves(t *testing.T) {
 	}
 	if ans := tab.Query(4, 9, -1); !ans.Start || ans.R != 9 {
 		t.Fatalf("Query at the start: %+v", ans)
+	}
+}
+
+// TestSizedBuilder: a Builder given the counts first builds the same
+// table, and refuses arrays that disagree with the counts or come out of
+// order, and a table with a value missing.
+func TestSizedBuilder(t *testing.T) {
+	const M = 50
+	want, err := Fill(context.Background(), M, grundy.Fibonacci, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := make([]uint16, Positions(M))
+	for y := 0; y <= M; y++ {
+		for x := 0; x <= y; x++ {
+			full[Index(x, y)] = uint16(want.Full(x, y))
+		}
+	}
+	b := NewSizedBuilder(M, grundy.Fibonacci, full)
+	for g := 1; g <= want.MaxValue(); g++ {
+		if b.Table() != nil {
+			t.Fatalf("a table before R_%d", g)
+		}
+		if err := b.Add(g, want.Column(g)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := b.Table()
+	if got == nil || !slices.Equal(got.R, want.R) || !slices.Equal(got.off, want.off) {
+		t.Fatal("the sized builder's table differs")
+	}
+	p := Index(7, 20)
+	for name, change := range map[string]func([]uint16){
+		"a breakpoint for a position without": func(c []uint16) { c[Index(9, 9)] = 3 },
+		"a breakpoint missing":                func(c []uint16) { c[p] = Inf },
+		"a breakpoint above the pile":         func(c []uint16) { c[p] = 21 },
+	} {
+		c := want.Column(1)
+		change(c)
+		if err := NewSizedBuilder(M, grundy.Fibonacci, full).Add(1, c); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	b = NewSizedBuilder(M, grundy.Fibonacci, full)
+	b.Add(1, want.Column(1))
+	c := want.Column(2)
+	c[p] = want.Column(1)[p] - 1
+	if err := b.Add(2, c); err == nil {
+		t.Error("R_2 below R_1: no error")
+	}
+	if err := NewSizedBuilder(M, grundy.Fibonacci, full).Add(2, want.Column(2)); err == nil {
+		t.Error("R_2 first: no error")
 	}
 }

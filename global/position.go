@@ -8,6 +8,10 @@ import (
 // Inf marks an absent breakpoint: R_g(x, y) = Inf means G(x, y, max(x, y)) < g.
 const Inf = math.MaxUint16
 
+// MaxValue is the largest Grundy value a table holds: counts of
+// breakpoints are uint16. (The largest seen is 119, a = 2 at M = 8000.)
+const MaxValue = math.MaxUint16
+
 // MaxM is the largest pile the engine accepts: limits and breakpoints are
 // uint16 with Inf = 65535 kept apart, and position indices fit an int32
 // ((M+1)(M+2)/2 < 2^31). Memory stops a run long before (Bytes).

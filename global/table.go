@@ -35,6 +35,31 @@ type Builder struct {
 	a    grundy.Multiplier
 	full []uint16   // breakpoints so far per position
 	vals [][]uint16 // vals[g-1]: the finite entries of R_g, in Index order
+
+	// A Builder made with the counts (NewSizedBuilder) writes each R_g
+	// straight into the table, at 2 bytes a breakpoint instead of 4.
+	sized *Table
+	want  []uint16 // the number of breakpoints of each position
+	added int      // R_1..R_added given
+}
+
+// NewSizedBuilder starts a table of size M whose positions have full[p]
+// breakpoints each (G(x, y, max(x, y)), p = Index(x, y)), as a reader knows
+// them from the positions file before it reads the breakpoints. Add then
+// also refuses an R_g that does not have exactly the positions with
+// full[p] >= g, and Table refuses to finish before every value is given.
+func NewSizedBuilder(M int, a grundy.Multiplier, full []uint16) *Builder {
+	b := NewBuilder(M, a)
+	if len(full) != len(b.full) {
+		panic(fmt.Sprintf("global: %d counts for %d positions", len(full), len(b.full)))
+	}
+	t := &Table{M: M, Mult: a, off: make([]uint32, len(full)+1)}
+	for p, f := range full {
+		t.off[p+1] = t.off[p] + uint32(f)
+	}
+	t.R = make([]uint16, t.off[len(full)])
+	b.sized, b.want = t, full
+	return b
 }
 
 // NewBuilder starts an empty table of size M.
@@ -50,6 +75,9 @@ func NewBuilder(M int, a grundy.Multiplier) *Builder {
 // that follows R_{g-1}: an entry finite where R_{g-1} is absent, below
 // R_{g-1}, below 1, or above the larger pile.
 func (b *Builder) Add(g int, R []uint16) error {
+	if b.sized != nil {
+		return b.addSized(g, R)
+	}
 	if g != len(b.vals)+1 {
 		return fmt.Errorf("global: R_%d given after R_%d", g, len(b.vals))
 	}
@@ -89,8 +117,52 @@ func (b *Builder) Add(g int, R []uint16) error {
 	return nil
 }
 
+// addSized checks R_g against the counts and the table so far and writes
+// it into the table.
+func (b *Builder) addSized(g int, R []uint16) error {
+	if g != b.added+1 {
+		return fmt.Errorf("global: R_%d given after R_%d", g, b.added)
+	}
+	if len(R) != len(b.want) {
+		return fmt.Errorf("global: R_%d has %d entries, want %d", g, len(R), len(b.want))
+	}
+	t := b.sized
+	p := 0
+	for y := 0; y <= b.M; y++ {
+		for x := 0; x <= y; x++ {
+			r, f := R[p], int(b.want[p])
+			switch {
+			case (r != Inf) != (f >= g):
+				return fmt.Errorf("global: R_%d(%d, %d) is %s, but the position has %d breakpoints", g, x, y, map[bool]string{true: "given", false: "absent"}[r != Inf], f)
+			case r == Inf:
+			case r < 1 || int(r) > y:
+				return fmt.Errorf("global: R_%d(%d, %d) = %d outside 1..%d", g, x, y, r, y)
+			case g > 1 && r < t.R[int(t.off[p])+g-2]:
+				return fmt.Errorf("global: R_%d(%d, %d) = %d below R_%d = %d", g, x, y, r, g-1, t.R[int(t.off[p])+g-2])
+			default:
+				t.R[int(t.off[p])+g-1] = r
+			}
+			p++
+		}
+	}
+	b.added = g
+	return nil
+}
+
 // Table returns the assembled table; the Builder must not be used after.
+// A sized Builder (NewSizedBuilder) returns nil unless every value up to
+// the largest count was given.
 func (b *Builder) Table() *Table {
+	if b.sized != nil {
+		m := 0
+		for _, f := range b.want {
+			m = max(m, int(f))
+		}
+		if b.added != m {
+			return nil
+		}
+		return b.sized
+	}
 	np := len(b.full)
 	t := &Table{M: b.M, Mult: b.a, off: make([]uint32, np+1)}
 	for p, f := range b.full {

@@ -312,7 +312,7 @@ func OpenGlobal(dir string) (*global.Table, error) {
 			if int(r.X) != x || int(r.Y) != y {
 				return nil, invalid(dir, "%s: row %d is (%d, %d), want (%d, %d)", GlobalPositionsFile, p, r.X, r.Y, x, y)
 			}
-			if r.GFull < 0 || r.GFull > int32(x+y) || r.GStart < 0 || r.GStart > r.GFull { // at most x+y moves
+			if r.GFull < 0 || r.GFull > int32(min(x+y, global.MaxValue)) || r.GStart < 0 || r.GStart > r.GFull { // at most x+y moves
 				return nil, invalid(dir, "%s: (%d, %d) has g_start %d, g_full %d", GlobalPositionsFile, x, y, r.GStart, r.GFull)
 			}
 			maxG = max(maxG, int(r.GFull))
@@ -351,7 +351,11 @@ func OpenGlobal(dir string) (*global.Table, error) {
 			return nil, invalid(dir, "%s/%s: no position reaches g = %s (the largest G(x, y, y) is %d)", BreakpointsDir, e.Name(), m[1], maxG)
 		}
 	}
-	b := global.NewBuilder(M, a)
+	full := make([]uint16, len(pos))
+	for i, r := range pos {
+		full[i] = uint16(r.GFull)
+	}
+	b := global.NewSizedBuilder(M, a, full)
 	R := make([]uint16, len(pos))
 	for g := 1; g <= maxG; g++ {
 		path := BreakpointFile(bdir, g)
@@ -398,16 +402,13 @@ func OpenGlobal(dir string) (*global.Table, error) {
 			return nil, invalid(dir, "%s is for game %q, M = %s, a = %s, g = %s, but %s is for M = %s, a = %s", filepath.Base(path),
 				fm[MetaGame], fm[MetaN], fm[MetaMult], fm[MetaG], GlobalPositionsFile, meta[MetaN], meta[MetaMult])
 		}
-		for q, r := range pos {
-			if (R[q] != global.Inf) != (int(r.GFull) >= g) {
-				return nil, invalid(dir, "%s: (%d, %d) has g_full %d, but file g = %d has %s row for it", filepath.Base(path), r.X, r.Y, r.GFull, g, map[bool]string{true: "a", false: "no"}[R[q] != global.Inf])
-			}
-		}
+		// Add refuses a row for a position whose g_full is below g, or
+		// none where it is g or more.
 		if err := b.Add(g, R); err != nil {
 			return nil, invalid(dir, "%s: %v", filepath.Base(path), err)
 		}
 	}
-	t := b.Table()
+	t := b.Table() // not nil: every g = 1..maxG was added
 	for _, r := range pos {
 		if got := t.Start(int(r.X), int(r.Y)); got != int(r.GStart) {
 			return nil, invalid(dir, "%s: (%d, %d) has g_start %d, but its breakpoints give %d", GlobalPositionsFile, r.X, r.Y, r.GStart, got)
