@@ -33,11 +33,16 @@ import (
 // line L. Processing positions in Index order visits every line in
 // increasing index, so each line keeps the single-pile engine's staircase
 // of started windows (sources increasing, ends decreasing, the top the
-// latest source; expired windows leave from the top), and a window that
-// has not started waits in a list at the position where it starts. Each
-// position {x, y}, x < y, is index x of L_y and index y of L_x, so it has
-// two such lists: head[0] for L_y (of its larger pile), head[1] for L_x.
-// A diagonal position {x, x} is index x of L_x only (head[1]).
+// latest source; expired windows leave from the top). Each position
+// {x, y}, x < y, is index x of L_y and index y of L_x; a diagonal
+// position {x, x} is index x of L_x only. A window that has not started
+// waits for the position where it starts: in the current row's list
+// rowA[s] if it starts at index s <= y of L_y, else in the bucket of the
+// row where it starts, whose records move to that row's lists rowB[j]
+// (index y' of L_j) when the row begins (sweeper). A first version kept
+// two list heads per position of the whole table instead; it wrote them
+// all over memory and took 2.85 s at M = 2000 (a = 2, 1 worker) against
+// 2.15 s for the buckets, measured in the same session.
 //
 // A sweep reads R_v(x, y) and writes R_{v+1}(x, y) in Index order and
 // reads nothing else of either array, so the sweep for v+1 can follow the
