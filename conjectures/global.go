@@ -154,14 +154,15 @@ func LoadSinglePile(ctx context.Context, dir string, a grundy.Multiplier, N int)
 
 // CheckGlobal runs every check of the global game on t, in the order of
 // the report: GLOBAL-one-pile, GLOBAL-symmetry, GLOBAL-oracle, GLOBAL-mex,
-// GLOBAL-start-P, GLOBAL-local, GLOBAL-R1-single, GLOBAL-R1-diff and
-// GLOBAL-R1-equal, each with the multiplier in its id.
+// GLOBAL-start-P, GLOBAL-local, GLOBAL-R1-single, GLOBAL-R1-diff,
+// GLOBAL-R1-equal, GLOBAL-R1-two and, for a = 2, GLOBAL-R1-fib-diff, each
+// with the multiplier in its id.
 func CheckGlobal(t *global.Table, single *SinglePile) []Result {
 	a := t.Mult
 	mo := globalOracleRange(a, t.M)
 	o := global.NewOracle(2, mo, int64(a.P), int64(a.Q))
 	oracle := func(x, y, r int) int { return o.Value([]int{x, y}, r) }
-	return []Result{
+	res := []Result{
 		CheckGlobalOnePile(t, single),
 		CheckGlobalSymmetry(a, mo, o.RMax(), oracle),
 		CheckGlobalOracle(t, mo, o.RMax(), oracle),
@@ -171,7 +172,12 @@ func CheckGlobal(t *global.Table, single *SinglePile) []Result {
 		CheckGlobalR1Single(t),
 		CheckGlobalR1Diff(t),
 		CheckGlobalR1Equal(t),
+		CheckGlobalR1Two(t),
 	}
+	if a == grundy.Fibonacci {
+		res = append(res, CheckGlobalR1FibDiff(t))
+	}
+	return res
 }
 
 func cellName(x, y, r int) string { return fmt.Sprintf("G(%d, %d, %d)", x, y, r) }
@@ -455,5 +461,84 @@ func CheckGlobalR1Equal(t *global.Table) Result {
 			}
 		}
 	}
+	return *res
+}
+
+// previousTerm returns, for each term f of F (increasing), the term
+// before it (0 for the first).
+func previousTerm(F []int64) map[int]int {
+	prev := map[int]int{}
+	for i, f := range F {
+		if i > 0 {
+			prev[int(f)] = int(F[i-1])
+		} else {
+			prev[int(f)] = 0
+		}
+	}
+	return prev
+}
+
+// CheckGlobalR1Two (observation): R_1(x, y), x < y, is R_1(0, y - x) or
+// the term of F(a) just before it (a = 2: z_1(y - x) or the Fibonacci
+// number before it).
+func CheckGlobalR1Two(t *global.Table) Result {
+	a := t.Mult
+	res := newResult(multID("GLOBAL-R1-two", a), "observation (this project, not a published statement)",
+		"for x < y, R_1(x, y) is R_1(0, y - x) or the term of F(a) just below it (a = 2: z_1(y - x) or the Fibonacci number before it)")
+	res.Index = "y"
+	res.Domain = Domain{From: 1, To: int64(t.M), Cells: "every position (x, y) with x < y"}
+	F := FPositions(a, t.M)
+	prev := previousTerm(F)
+	z := SmallestGreedyPart(F, t.M)
+	var lower int64
+	for y := 1; y <= t.M; y++ {
+		for x := 0; x < y; x++ {
+			res.Cases++
+			v, d := r1(t, x, y), int(z[y-x])
+			switch {
+			case v == d:
+			case v == prev[d] && v > 0:
+				lower++
+			default:
+				res.globalFail(x, y, v, fmt.Sprintf("R_1(%d, %d) = %d", x, y, v), fmt.Sprintf("R_1(0, %d) = %d or %d", y-x, d, prev[d]))
+			}
+		}
+	}
+	res.Stats = map[string]any{"equal": res.Cases - lower - res.Failures, "the_term_before": lower}
+	return *res
+}
+
+// CheckGlobalR1FibDiff (observation, a = 2): when the difference is a
+// Fibonacci number, y - x = F_k >= 2 (F_0, F_1, ... = 1, 2, 3, 5, ...),
+// R_1(x, y) = F_{k-1} if the largest Zeckendorf part of y is F_m with
+// m - k odd, and F_k otherwise.
+func CheckGlobalR1FibDiff(t *global.Table) Result {
+	res := newResult(multID("GLOBAL-R1-fib-diff", t.Mult), "observation (this project, not a published statement)",
+		"for y - x = F_k >= 2 a Fibonacci number (F_0, F_1, F_2, ... = 1, 2, 3, ...), R_1(x, y) = F_{k-1} when the largest Zeckendorf part of y is F_m with m - k odd, and R_1(x, y) = F_k when m - k is even")
+	res.Index = "y"
+	res.Domain = Domain{From: 2, To: int64(t.M), Cells: "every position (x, y) with y - x a Fibonacci number >= 2"}
+	F := FPositions(grundy.Fibonacci, t.M)
+	index := map[int]int{}
+	for i, f := range F {
+		index[int(f)] = i
+	}
+	var lower int64
+	for y := 2; y <= t.M; y++ {
+		zy := grundy.Zeckendorf(y)
+		m := index[zy[len(zy)-1]]
+		for k := 1; k < len(F) && int(F[k]) <= y; k++ {
+			x := y - int(F[k])
+			res.Cases++
+			want := int(F[k])
+			if (m-k)%2 != 0 {
+				want = int(F[k-1])
+				lower++
+			}
+			if v := r1(t, x, y); v != want {
+				res.globalFail(x, y, v, fmt.Sprintf("R_1(%d, %d) = %d", x, y, v), fmt.Sprintf("%d (y - x = F_%d, largest part of y F_%d)", want, k, m))
+			}
+		}
+	}
+	res.Stats = map[string]any{"predicted_F_k_minus_1": lower}
 	return *res
 }

@@ -103,7 +103,13 @@ func TestGlobalChecksOnTheTable(t *testing.T) {
 				t.Fatalf("%s: no cases", r.ID)
 			}
 		}
-		for _, id := range []string{"GLOBAL-one-pile", "GLOBAL-symmetry", "GLOBAL-oracle", "GLOBAL-mex", "GLOBAL-start-P", "GLOBAL-R1-single", "GLOBAL-R1-diff"} {
+		ids := []string{"GLOBAL-one-pile", "GLOBAL-symmetry", "GLOBAL-oracle", "GLOBAL-mex", "GLOBAL-start-P", "GLOBAL-R1-single", "GLOBAL-R1-diff", "GLOBAL-R1-two"}
+		if s == "2" {
+			ids = append(ids, "GLOBAL-R1-fib-diff")
+		} else if _, ok := status["GLOBAL-R1-fib-diff"]; ok {
+			t.Fatalf("a=%s: GLOBAL-R1-fib-diff is for a = 2 only", s)
+		}
+		for _, id := range ids {
 			if status[id] != Holds {
 				t.Fatalf("a=%s: %s %s", s, id, status[id])
 			}
@@ -247,4 +253,38 @@ func TestGlobalR1Catches(t *testing.T) {
 		}
 	}
 	t.Fatal("no position to corrupt")
+}
+
+func TestGlobalR1TwoAndFibDiffCatch(t *testing.T) {
+	tab := globalTable(t, 60, "2")
+	expectCell(t, CheckGlobalR1Two(tab), Holds, 0, 0)
+	r := CheckGlobalR1FibDiff(tab)
+	expectCell(t, r, Holds, 0, 0)
+	if r.Cases == 0 || r.Stats["predicted_F_k_minus_1"].(int64) == 0 {
+		t.Fatalf("GLOBAL-R1-fib-diff: %d cases, %v", r.Cases, r.Stats)
+	}
+	// The rule by hand. (10, 23): y - x = 13 = F_5, the largest part of
+	// 23 = 21 + 2 is F_6: m - k = 1, so R_1 is F_4 = 8. (10, 18) and
+	// (8, 16): y - x = 8 = F_4, the largest part F_5 = 13: R_1 = F_3 = 5.
+	// (3, 8): 5 = F_3 and 8 = F_4: R_1 = 3. (0, 13): m = k, R_1 = 13.
+	for _, c := range [][3]int{{10, 23, 8}, {10, 18, 5}, {8, 16, 5}, {3, 8, 3}, {0, 13, 13}} {
+		if got := tab.Breakpoints(c[0], c[1])[0]; int(got) != c[2] {
+			t.Fatalf("R_1(%d, %d) = %d, the rule says %d", c[0], c[1], got, c[2])
+		}
+	}
+	// A position with y - x = 5 where the rule gives 3 and R_2 >= 5: put
+	// 4 (neither z_1(5) = 5 nor 3), then 5 (not the rule's).
+	x, y := -1, -1
+	for yy := 8; yy <= 60 && x < 0; yy++ {
+		if bs := tab.Breakpoints(yy-5, yy); bs[0] == 3 && len(bs) > 1 && bs[1] >= 5 {
+			x, y = yy-5, yy
+		}
+	}
+	if x < 0 {
+		t.Fatal("no position to corrupt")
+	}
+	bs := tab.Breakpoints(x, y)
+	expectCell(t, CheckGlobalR1Two(changeR1(t, tab, x, y, int(bs[0])+1)), Fails, x, y)
+	expectCell(t, CheckGlobalR1FibDiff(changeR1(t, tab, x, y, int(bs[0])+2)), Fails, x, y)
+	expectCell(t, CheckGlobalR1FibDiff(changeR1(t, tab, 0, 13, 8)), Fails, 0, 13)
 }
