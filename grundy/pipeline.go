@@ -110,8 +110,9 @@ type stream struct {
 	ended  atomic.Bool
 	head   progress  // rows or runs the next sweep has read
 	tap    *progress // rows or runs the tap has read; nil if none
-	// drop: nobody will write over this whole array: its chunks are given
-	// back as soon as both readers have passed them.
+	// drop: nobody will write over this whole array or list (and no Whole
+	// call holds it): its chunks are given back as soon as both readers
+	// have passed them.
 	drop atomic.Bool
 	// users counts the readers (and, for a whole list, the Whole call)
 	// still to finish; the last one gives back a ring or a list (free).
@@ -163,10 +164,16 @@ func (s *stream) readRuns(buf []Run, i, j int) []Run {
 	return buf
 }
 
-// releaseRead gives back the chunks of a dropped array behind its readers.
+// releaseRead gives back the chunks of a dropped array or list behind its
+// readers.
 func (s *stream) releaseRead() {
-	if s.drop.Load() {
+	if !s.drop.Load() {
+		return
+	}
+	if s.arr != nil {
 		s.arr.releaseBelow(int(s.readers()))
+	} else if s.list != nil {
+		s.list.releaseBelow(s.readers())
 	}
 }
 
@@ -335,11 +342,15 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 				held = append(held, l)
 				out.users.Add(1) // the Whole call
 				out.free = l.Free
-				if lastWhole != nil && lastWhole.out.arr != nil {
-					// The array this chain's end would have written over is
-					// the last of the row sweeps: it goes behind its readers
-					// once its Whole call returned.
-					j.overwrites, j.after = lastWhole.out, lastWhole.released
+				if lastWhole != nil {
+					// The layer this chain's end would have written over, an
+					// array (the last of the row sweeps) or a list, goes
+					// behind its readers once its Whole call returned: start
+					// then, so that two whole layers are not held at once.
+					j.after = lastWhole.released
+					if lastWhole.out.arr != nil {
+						j.overwrites = lastWhole.out
+					}
 				}
 			case wholeOut:
 				if arr == nil {
@@ -461,6 +472,9 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 		}
 		close(j.released)
 		if j.out.list != nil {
+			// Nobody writes over a list: it goes behind its readers from now.
+			j.out.drop.Store(true)
+			j.out.releaseRead()
 			j.out.done() // the Whole call's use
 		}
 		if err != nil || complete {
@@ -684,8 +698,10 @@ func (j *sweepJob) sweepRuns(rs *runSweeper, counts *StartCounts, stop *atomic.B
 			if !emit(false) {
 				return
 			}
+			if in.head.done.Store(int64(k)); k/runChunk != i/runChunk {
+				in.releaseRead()
+			}
 			i = k
-			in.head.done.Store(int64(i))
 			if stop.Load() {
 				return
 			}
@@ -776,8 +792,10 @@ func (j *sweepJob) runTap(N int, stop *atomic.Bool, failRun func(error)) {
 				fail(err)
 				return
 			}
+			if out.tap.done.Store(int64(k)); k/runChunk != i/runChunk {
+				out.releaseRead()
+			}
 			i = k
-			out.tap.done.Store(int64(i))
 		}
 	}
 	// The sweep is done (its output has ended); j.finite was set before.

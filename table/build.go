@@ -81,18 +81,19 @@ const fileWriterBytes = 48 << 20
 // dense side table of rows n <= denseN included; ok is false when that
 // does not fit.
 //
-// The start values stay from the first sweep to the end. The engine (and
-// the breakpoint files, written as the sweeps make R_g) come first; the
+// The engine (with the start values, grundy.BreakpointBytes, and the
+// breakpoint files, written as the sweeps make R_g) comes first; the
 // dense side table and the start-value file come after the engine's
-// memory is given back, so only the larger of the two phases counts.
+// memory is given back, beside the start values, so only the larger of
+// the two phases counts.
 func PlanBuild(N int, a grundy.Multiplier, workers int, breakpoints bool, denseN int, maxMem uint64) (writers int, need uint64, ok bool) {
 	during := grundy.BreakpointBytes(N, a, workers)
 	if breakpoints {
 		writers = 2 * max(workers, 1)
 		during += uint64(writers) * fileWriterBytes
 	}
-	after := grundy.DenseBytes(max(denseN, 0)) + writerBytes
-	need = grundy.StartCountsBytes(N, a) + max(during, after)
+	after := grundy.StartCountsBytes(N, a) + grundy.DenseBytes(max(denseN, 0)) + writerBytes
+	need = max(during, after)
 	return writers, need, maxMem == 0 || need <= maxMem
 }
 
