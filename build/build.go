@@ -38,6 +38,8 @@ type Config struct {
 	MaxMem      uint64 // refuse a run estimated to need more memory; 0: no limit
 	Replace     bool   // replace a table that holds more than this run writes
 
+	SwitchAt int // grundy.BreakpointConfig.SwitchAt: 0 lets the engine choose where it sweeps runs
+
 	// CheckpointEvery is the least time between checkpoints of the
 	// breakpoint engine; 0 means after every value. At large N
 	// checkpoints come less often (see runBreakpoints).

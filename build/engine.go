@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"fibnim/grundy"
@@ -16,11 +16,11 @@ import (
 )
 
 // This file is the one place that calls the breakpoint engine
-// (grundy.Breakpoints): what it emits, how the breakpoint files are
-// written from it, and what a checkpoint holds and when it is saved. The
-// rest of the package (lock, staging, manifest, commit) sees only
-// runBreakpoints and pilotRuns, so that a change in how the engine emits
-// R_g touches this file alone.
+// (grundy.Breakpoints): how the breakpoint files are written from the runs
+// it makes, and when a checkpoint is saved (checkpoint.go: what it holds).
+// The rest of the package (lock, staging, manifest, commit) sees only
+// runBreakpoints and pilotRuns, so that a change in how the engine hands
+// on R_g touches these two files alone.
 
 // checkpointName is the checkpoint's file in the staging folder: hidden,
 // so that the staged table opens as a table, and removed before the swap.
@@ -106,69 +106,39 @@ func runBreakpoints(ctx context.Context, cfg *Config, run breakpointRun) (res br
 	}
 
 	counts := ck.counts
-	hold := 0
-	if cfg.Breakpoints {
-		hold = run.plan.Writers
-	}
 	start := time.Now()
 	lastCk := time.Now()
 	ckGap := cfg.CheckpointEvery
 	if ckGap > 0 {
-		// This disk wrote checkpoints at about 50 MB/s with the sync. A
-		// start-values run (sparse) stalls while one is written, so its
-		// first comes later: a 10^9 run (8 GB, about 3 minutes to write)
-		// then takes none in its first hour.
-		factor := 10.0
-		if !cfg.Breakpoints {
-			factor = 20
-		}
-		ckGap = max(ckGap, time.Duration(factor*float64(checkpointBytes(cfg.N))/50e6*float64(time.Second)))
+		// This disk wrote checkpoints at about 50 MB/s with the sync. The
+		// sweeps that would write over R_g wait while one is written, so
+		// the first comes late: a 10^9 run (8 GB, about 3 minutes to
+		// write) takes none in its first hour.
+		ckGap = max(ckGap, time.Duration(20*float64(checkpointBytes(cfg.N))/50e6*float64(time.Second)))
 	}
-	files := newFileWriters(ctx, max(hold, 1))
 	saved := ck.G > 0 // a checkpoint is on disk: this run resumed from one
-	// emit hands R_g to a file writer, which calls release once the file
-	// is written. A checkpoint at g claims the files up to g, so it first
-	// waits for every file in flight, and keeps R until it is saved.
 	overflow := &OverflowError{Mult: cfg.Mult, N: cfg.N, G: maxStoredValue + 1}
-	emit := func(g int, R []uint32, release func()) error {
-		if err := files.failed(); err != nil {
-			release()
-			return err
-		}
-		if g > maxStoredValue {
-			release()
-			return overflow
-		}
-		first := -1
-		for n, r := range R {
-			if r <= uint32(n) {
-				first = n
-				break
+	engine := grundy.BreakpointConfig{N: cfg.N, Mult: cfg.Mult, Workers: cfg.Workers, FromG: ck.G, From: ck.R, Counts: counts, SwitchAt: cfg.SwitchAt}
+	if cfg.Breakpoints {
+		// Every R_g goes to its file as the sweeps make it.
+		engine.Runs = func(g int) (grundy.RunWriter, error) {
+			if g > maxStoredValue {
+				return overflowWriter{overflow}, nil // an error only if R_g has a row
 			}
+			return table.CreateRunFile(table.BreakpointFile(workBP, g), run.meta, g)
 		}
-		// Keep R here when a checkpoint is due (or there is no memory for
-		// holding it); otherwise the writer releases it.
-		keep := time.Since(lastCk) >= ckGap || hold == 0 || !cfg.Breakpoints
-		if cfg.Breakpoints {
-			after := release
-			if keep {
-				after = func() {}
-			}
-			files.write(table.BreakpointFile(workBP, g), run.meta, g, R, after)
-			if keep {
-				if err := files.wait(); err != nil {
-					release()
-					return err
-				}
-			}
-		}
+	}
+	engine.Done = func(g, first int) {
 		if cfg.Done != nil {
 			cfg.Done(g, first)
 		}
-		if !keep {
-			return nil
+	}
+	// A checkpoint at g claims the files up to g: the engine calls Whole
+	// once they are closed.
+	engine.Whole = func(g int, R *grundy.Layer) error {
+		if g > maxStoredValue {
+			return overflow
 		}
-		defer release()
 		if time.Since(lastCk) < ckGap {
 			return nil
 		}
@@ -188,17 +158,14 @@ func runBreakpoints(ctx context.Context, cfg *Config, run breakpointRun) (res br
 		}
 		return nil
 	}
-	maxG, err := grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: cfg.N, Mult: cfg.Mult, Workers: cfg.Workers, FromG: ck.G, FromR: ck.R, Counts: counts, EmitHeld: emit, Hold: hold, Sparse: !cfg.Breakpoints})
-	if werr := files.wait(); err == nil {
-		err = werr
-	}
+	maxG, err := grundy.Breakpoints(ctx, engine)
 	// The engine's arrays and records are garbage now. Collect them before
 	// the start values are written: otherwise the writer's garbage grows
 	// the heap to the collector's goal, twice the heap live at the last
 	// collection (R and the counts, allocated first), and the peak RSS of a
 	// start-values run was that goal (10.1 GiB at N = 10^9, against 8.4
 	// estimated), not the engine's.
-	ck.R = nil
+	ck.R = nil // the engine took it over and gave it back
 	debug.FreeOSMemory()
 	if errors.Is(err, grundy.ErrOverflow) {
 		// The same run would overflow again: nothing staged is worth
@@ -230,18 +197,11 @@ const pilotRows = 1 << 20
 // 10^6 and 117 at 10^7; a = 2 has 8.0 at both). It writes nothing.
 func pilotRuns(ctx context.Context, N int, a grundy.Multiplier, workers int) (runs float64, values int, err error) {
 	count := func(n int) (float64, error) {
-		var runs int64
-		values, err = grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: n, Mult: a, Workers: workers, Emit: func(g int, R []uint32) error {
-			prev := uint32(grundy.Inf)
-			for _, r := range R {
-				if r != grundy.Inf && (prev == grundy.Inf || r != prev+1) {
-					runs++
-				}
-				prev = r
-			}
-			return nil
-		}})
-		return float64(runs), err
+		var runs atomic.Int64
+		var err error
+		values, err = grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: n, Mult: a, Workers: workers,
+			Runs: func(int) (grundy.RunWriter, error) { return runCounter{&runs}, nil }})
+		return float64(runs.Load()), err
 	}
 	if N <= pilotRows {
 		runs, err = count(N)
@@ -263,50 +223,19 @@ func pilotRuns(ctx context.Context, N int, a grundy.Multiplier, workers int) (ru
 	return perRow * float64(N+1), values, nil
 }
 
-// fileWriters writes breakpoint files on goroutines, at most limit at a
-// time, and keeps the first error.
-type fileWriters struct {
-	ctx   context.Context
-	slots chan struct{}
-	wg    sync.WaitGroup
-	mu    sync.Mutex
-	err   error
-}
+// overflowWriter takes the place of the file of a value past the largest
+// a table stores: it fails as soon as R_g turns out to have a row.
+type overflowWriter struct{ err error }
 
-func newFileWriters(ctx context.Context, limit int) *fileWriters {
-	return &fileWriters{ctx: ctx, slots: make(chan struct{}, limit)}
-}
+func (w overflowWriter) Write([]grundy.Run) error { return w.err }
+func (w overflowWriter) Close() error             { return w.err }
+func (w overflowWriter) Abort()                   {}
 
-// write writes the file for R_g and then calls release, also on failure.
-func (f *fileWriters) write(path string, meta map[string]string, g int, R []uint32, release func()) {
-	f.wg.Add(1)
-	go func() {
-		defer f.wg.Done()
-		defer release()
-		f.slots <- struct{}{}
-		defer func() { <-f.slots }()
-		if f.failed() != nil {
-			return
-		}
-		if err := table.WriteBreakpoints(f.ctx, path, meta, g, R); err != nil {
-			f.mu.Lock()
-			if f.err == nil {
-				f.err = err
-			}
-			f.mu.Unlock()
-		}
-	}()
-}
+// runCounter counts the runs the engine writes (grundy.RunWriter): the
+// rows the breakpoint files would hold. The values' writers run on
+// goroutines of their own, so they share an atomic count.
+type runCounter struct{ n *atomic.Int64 }
 
-// failed returns the first error of a finished write.
-func (f *fileWriters) failed() error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.err
-}
-
-// wait waits for every write so far and returns the first error.
-func (f *fileWriters) wait() error {
-	f.wg.Wait()
-	return f.failed()
-}
+func (c runCounter) Write(runs []grundy.Run) error { c.n.Add(int64(len(runs))); return nil }
+func (c runCounter) Close() error                  { return nil }
+func (c runCounter) Abort()                        {}

@@ -28,14 +28,16 @@ func TestCheckpointWideValues(t *testing.T) {
 	const N = 3000
 	a := grundy.Fibonacci
 	counts := grundy.NewStartCounts(N)
-	R := make([]uint32, N+1)
-	for n := range R {
-		R[n] = grundy.Inf // R_G(n) > n: Checkpoint reads Full and the exceptions
+	R := grundy.NewRowLayer(N)
+	inf := make([]uint32, N+1)
+	for n := range inf {
+		inf[n] = grundy.Inf // R_G(n) > n: Checkpoint reads Full and the exceptions
 		counts.SetG(n, wideFull(n*21))
 		if s := wideStart(n * 21); s < counts.G(n) {
 			counts.SetStart(n, s)
 		}
 	}
+	R.Fill(0, inf)
 	path := filepath.Join(t.TempDir(), "checkpoint.bin")
 	c := &checkpoint{N: N, G: grundy.MaxStartValue, P: a.P, Q: a.Q, breakpoints: true, R: R, counts: counts}
 	if err := c.save(context.Background(), path); err != nil {

@@ -43,6 +43,11 @@ func ForeseeOverflow(N int, a grundy.Multiplier) error {
 // writerBytes is the memory of one Parquet writer's buffers.
 const writerBytes = 256 << 20
 
+// fileWriterBytes is the memory of one breakpoint file being written: a
+// row group of table.RowGroupRows rows (16 bytes each before encoding) and
+// its encoded pages.
+const fileWriterBytes = 48 << 20
+
 // Plan is what a run will take, estimated before any work.
 type Plan struct {
 	Memory  uint64 // peak memory, bytes
@@ -50,22 +55,18 @@ type Plan struct {
 	Fits    bool   // Memory is within Config.MaxMem (or there is no limit)
 }
 
-// PlanMemory returns the plan of cfg's memory. For the breakpoint engine
-// it is the number of breakpoint files written at once within cfg.MaxMem,
-// and the peak memory it estimates for that many, the dense side table
-// included. Each writer holds its R_g, 4 bytes per row, so that encoding
-// (as costly as the sweeps) overlaps them; with less memory, fewer, down
-// to 0: files written in turn. Fits is false when even that does not fit.
-//
-// The start values stay from the first sweep to the end. The engine and
-// the breakpoint files' writers come first; the dense side table and the
-// start-value file come after the engine's memory is given back, so only
-// the larger of the two phases counts. (A start-values run used to be
-// charged a writer during the engine too: 511 MiB estimated at
-// N = 3*10^7 with 2 workers, for a peak RSS of 248 MiB.)
+// PlanMemory returns the plan of cfg's memory. For the breakpoint engine:
+// the number of breakpoint files it writes at once (one per sweep in
+// flight, and as many lagging behind) and the peak memory it estimates,
+// the dense side table included. The engine (with the start values,
+// grundy.BreakpointBytes, and the breakpoint files, written as the sweeps
+// make R_g) comes first; the dense side table and the start-value file
+// come after the engine's memory is given back, beside the start values,
+// so only the larger of the two phases counts.
 //
 // The dense engine holds the whole table, grundy.DenseBytes; the
 // brute-force oracle is cubic in time and its memory small beside it.
+// Fits is false when the estimate exceeds cfg.MaxMem (0: no limit).
 func PlanMemory(cfg *Config) Plan {
 	mem := cfg.MaxMem
 	denseN := min(cfg.N, cfg.DenseMax)
@@ -78,22 +79,15 @@ func PlanMemory(cfg *Config) Plan {
 		need := n*n*8 + writerBytes
 		return Plan{Memory: need, Fits: mem == 0 || need <= mem}
 	}
-	est := func(hold int) uint64 {
-		during := grundy.BreakpointBytes(cfg.N, cfg.Mult, cfg.Workers, hold, !cfg.Breakpoints)
-		if cfg.Breakpoints {
-			during += uint64(max(hold, 1)) * writerBytes
-		}
-		after := grundy.DenseBytes(max(denseN, 0)) + writerBytes
-		return grundy.StartCountsBytes(cfg.N, cfg.Mult) + max(during, after)
-	}
+	during := grundy.BreakpointBytes(cfg.N, cfg.Mult, cfg.Workers)
 	writers := 0
 	if cfg.Breakpoints {
-		writers = cfg.Workers
+		writers = 2 * max(cfg.Workers, 1)
+		during += uint64(writers) * fileWriterBytes
 	}
-	for writers > 0 && mem > 0 && est(writers) > mem {
-		writers--
-	}
-	return Plan{Memory: est(writers), Writers: writers, Fits: mem == 0 || est(writers) <= mem}
+	after := grundy.StartCountsBytes(cfg.N, cfg.Mult) + grundy.DenseBytes(max(denseN, 0)) + writerBytes
+	need := max(during, after)
+	return Plan{Memory: need, Writers: writers, Fits: mem == 0 || need <= mem}
 }
 
 // MemoryError is the error of a run whose estimated peak memory exceeds

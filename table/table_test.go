@@ -33,12 +33,13 @@ func writeTable(t *testing.T, root string, N int, a grundy.Multiplier, breakpoin
 	meta := Meta("breakpoint", N, a, denseMax, "test")
 	counts := grundy.NewStartCounts(N)
 	ctx := context.Background()
-	maxG, err := grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: N, Mult: a, Workers: 2, Counts: counts, Emit: func(g int, R []uint32) error {
-		if !breakpoints {
-			return nil
+	engine := grundy.BreakpointConfig{N: N, Mult: a, Workers: 2, Counts: counts}
+	if breakpoints {
+		engine.Runs = func(g int) (grundy.RunWriter, error) {
+			return CreateRunFile(BreakpointFile(bdir, g), meta, g)
 		}
-		return WriteBreakpoints(ctx, BreakpointFile(bdir, g), meta, g, R)
-	}})
+	}
+	maxG, err := grundy.Breakpoints(ctx, engine)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,6 +37,7 @@ type grundyOpts struct {
 	ckptEvery   time.Duration
 	cpuProfile  string
 	replace     bool // replace a table that holds more
+	runsFrom    int  // grundy.BreakpointConfig.SwitchAt
 }
 
 // denseEngineMax is the largest N that "-engine auto" fills densely: at
@@ -57,6 +58,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	ckpt := fs.Duration("checkpoint-every", 30*time.Second, "breakpoint engine: least time between checkpoints (0: after every value)")
 	replace := fs.Bool("replace", false, "replace a table in -out that holds more (a larger N, breakpoint files, more dense rows) than this run writes")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE` (read it with go tool pprof)")
+	runsFrom := fs.Int("runs-from", 0, "breakpoint engine: the first value swept over runs instead of rows (0: chosen from the run lengths; -1: rows only); the output is the same")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute grundy -n N [-mult A] [-workers W] [-out DIR] [-dense-max M] [-max-mem SIZE] [-replace]")
 		fs.PrintDefaults()
@@ -96,6 +98,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	o.ckptEvery = *ckpt
 	o.cpuProfile = *cpuProfile
 	o.replace = *replace
+	o.runsFrom = *runsFrom
 	switch *engine {
 	case "auto":
 		o.engine = "dense"
@@ -125,7 +128,7 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usagef("-engine brute: -n %d is above its limit %d", o.N, maxBruteN)
 	}
 	cfg := build.Config{Root: o.out, N: o.N, Mult: o.mult, Engine: o.engine, Workers: o.workers, Breakpoints: o.breakpoints,
-		DenseMax: o.denseMax, MaxMem: o.maxMem, Replace: o.replace, CheckpointEvery: o.ckptEvery,
+		DenseMax: o.denseMax, MaxMem: o.maxMem, Replace: o.replace, CheckpointEvery: o.ckptEvery, SwitchAt: o.runsFrom,
 		Revision: version.Revision(), Command: commandLine(), Log: stderr}
 	// What cannot be made (a value past 65535, too little memory) is
 	// refused before any folder is created.
@@ -162,14 +165,7 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		default:
 			w := ""
 			if o.breakpoints {
-				switch p.Writers {
-				case 0:
-					w = ", files written in turn"
-				case 1:
-					w = ", 1 file writer"
-				default:
-					w = fmt.Sprintf(", %d file writers", p.Writers)
-				}
+				w = ", breakpoint files written as the sweeps go"
 			}
 			fmt.Fprintf(stderr, "grundy: breakpoint engine, N=%d, a=%s, %d workers%s, estimated peak %s\n", o.N, o.mult, o.workers, w, cli.HumanBytes(p.Memory))
 			prog = cli.NewProgress(stderr, o.N, fromG)
