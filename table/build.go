@@ -32,6 +32,7 @@ type BuildConfig struct {
 	Log     io.Writer           // one line per notice (resume, stale run); nil discards
 	Started func(fromG int)     // called once before the sweeps; fromG > 0 on resume
 	Done    func(g, firstN int) // called when value g is complete; firstN is the least n with G(n) >= g, or -1
+	Sweep   func(grundy.SweepStats) // called with what each sweep did (grundy.BreakpointConfig.Sweep)
 }
 
 // maxStoredValue is the largest G(n) a table stores: StartCounts and the
@@ -202,6 +203,7 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 			return CreateRunFile(BreakpointFile(workBP, g), meta, g)
 		}
 	}
+	engine.Sweep = cfg.Sweep
 	engine.Done = func(g, first int) {
 		if cfg.Done != nil {
 			cfg.Done(g, first)
