@@ -51,6 +51,7 @@ type Config struct {
 	Log     io.Writer               // one line per notice (resume, leftovers, replacing); nil discards
 	Started func(p Plan, fromG int) // called once before the engine; fromG > 0 on resume
 	Done    func(g, firstN int)     // breakpoint engine: value g is complete; firstN is the least n with G(n) >= g, or -1
+	Sweep   func(grundy.SweepStats) // breakpoint engine: what each sweep did (grundy.BreakpointConfig.Sweep)
 }
 
 // denseN is the last row of the dense.parquet the run writes, -1 for none.

@@ -128,6 +128,7 @@ func runBreakpoints(ctx context.Context, cfg *Config, run breakpointRun) (res br
 			return table.CreateRunFile(table.BreakpointFile(workBP, g), run.meta, g)
 		}
 	}
+	engine.Sweep = cfg.Sweep
 	engine.Done = func(g, first int) {
 		if cfg.Done != nil {
 			cfg.Done(g, first)

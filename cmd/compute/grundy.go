@@ -36,8 +36,9 @@ type grundyOpts struct {
 	breakpoints bool   // write the breakpoint table (breakpoint engine)
 	ckptEvery   time.Duration
 	cpuProfile  string
-	replace     bool // replace a table that holds more
-	runsFrom    int  // grundy.BreakpointConfig.SwitchAt
+	replace     bool   // replace a table that holds more
+	runsFrom    int    // grundy.BreakpointConfig.SwitchAt
+	sweeps      string // write what each sweep did to this CSV file
 }
 
 // denseEngineMax is the largest N that "-engine auto" fills densely: at
@@ -58,6 +59,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	ckpt := fs.Duration("checkpoint-every", 30*time.Second, "breakpoint engine: least time between checkpoints (0: after every value)")
 	replace := fs.Bool("replace", false, "replace a table in -out that holds more (a larger N, breakpoint files, more dense rows) than this run writes")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE` (read it with go tool pprof)")
+	sweeps := fs.String("sweeps", "", "breakpoint engine: write what each sweep did (value, rows or runs, wall time, work) to this CSV file")
 	runsFrom := fs.Int("runs-from", 0, "breakpoint engine: the first value swept over runs instead of rows (0: chosen from the run lengths; -1: rows only); the output is the same")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute grundy -n N [-mult A] [-workers W] [-out DIR] [-dense-max M] [-max-mem SIZE] [-replace]")
@@ -99,6 +101,8 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	o.cpuProfile = *cpuProfile
 	o.replace = *replace
 	o.runsFrom = *runsFrom
+	o.sweeps = *sweeps
+	o.sweeps = *sweeps
 	switch *engine {
 	case "auto":
 		o.engine = "dense"
@@ -172,12 +176,21 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 	}
 	cfg.Done = func(g, firstN int) { prog.Finished(g, firstN) }
+	var sweeps []grundy.SweepStats
+	if o.sweeps != "" {
+		cfg.Sweep = func(s grundy.SweepStats) { sweeps = append(sweeps, s) }
+	}
 	res, err := build.Run(ctx, cfg)
 	if prog != nil {
 		prog.Stop(err == nil)
 	}
 	if err != nil {
 		return grundyError(o, err)
+	}
+	if o.sweeps != "" && !res.AlreadyThere {
+		if err := writeSweeps(o.sweeps, sweeps); err != nil {
+			return fmt.Errorf("-sweeps: %v", err)
+		}
 	}
 	if res.AlreadyThere {
 		note := ""
@@ -186,6 +199,11 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		fmt.Fprintf(stdout, "%s already holds this table, complete: N=%d, a=%s%s; nothing to do (-replace recomputes it)\n", res.Dir, o.N, o.mult, note)
 		return nil
+	}
+	if o.sweeps != "" {
+		if err := writeSweeps(o.sweeps, sweeps); err != nil {
+			return fmt.Errorf("-sweeps: %v", err)
+		}
 	}
 	what := "start_values.parquet"
 	switch {
@@ -222,3 +240,24 @@ func commandLine() string {
 
 // maxBruteN bounds the oracle: it is cubic in N.
 const maxBruteN = 3000
+
+// writeSweeps writes what each sweep did as CSV, one row per value.
+func writeSweeps(path string, sweeps []grundy.SweepStats) error {
+	var b strings.Builder
+	b.WriteString("v,kind,wall_s,rows_out,runs_in,segments,blocks,ns_per_row,ns_per_segment\n")
+	for _, s := range sweeps {
+		kind, nsSeg := "rows", ""
+		if s.Runs {
+			kind = "runs"
+			if s.Segments > 0 {
+				nsSeg = strconv.FormatFloat(float64(s.Wall.Nanoseconds())/float64(s.Segments), 'f', 2, 64)
+			}
+		}
+		nsRow := ""
+		if s.Rows > 0 {
+			nsRow = strconv.FormatFloat(float64(s.Wall.Nanoseconds())/float64(s.Rows), 'f', 3, 64)
+		}
+		fmt.Fprintf(&b, "%d,%s,%.6f,%d,%d,%d,%d,%s,%s\n", s.V, kind, s.Wall.Seconds(), s.Rows, s.InRuns, s.Segments, s.Blocks, nsRow, nsSeg)
+	}
+	return table.WriteAtomic(path, []byte(b.String()))
+}
