@@ -22,11 +22,12 @@ type pilotResult struct {
 
 var pilots sync.Map // Multiplier -> *pilotResult, for N >= pilotRows
 
-// pilot runs every sweep for multiplier a at N' = min(N, 2^20) (a few
-// tenths of a second, once per multiplier: the result at 2^20 is kept):
-// the row step for every value, and the run step on the same input from
-// the first value whose runs have 2 rows on average (the engine switches
-// at 3 or later).
+// pilot runs every sweep for multiplier a at N' = min(N, 2^20) (a tenth
+// of a second for a = 2, once per multiplier: the result at 2^20 is kept):
+// the row step up to a few values past the first whose runs have 3 rows
+// on average (where the engine switches, give or take the values its
+// workers look back), and the run step from the first whose runs have 2
+// rows on average, on the row step's output while both run.
 func pilot(a Multiplier, N int) *pilotResult {
 	n := min(N, pilotRows)
 	if n == pilotRows {
@@ -38,34 +39,60 @@ func pilot(a Multiplier, N int) *pilotResult {
 	rs := newRunSweeper(n, a)
 	in, out := make([]uint32, n+1), make([]uint32, n+1)
 	p := &pilotResult{}
-	var runs, all []Run
+	var runs, next []Run
+	rowsLeft := -1 // row steps still to run once runs reach 3 rows (-1: not yet)
 	for v := 0; ; v++ {
-		s.start(v, nil)
-		most := 0
-		for n0 := 0; n0 <= n; n0 += publishStride {
-			n1 := min(n+1, n0+publishStride)
-			s.run(in[n0:n1], out[n0:n1])
-			most = max(most, int(s.recordBytes()))
-		}
-		p.rowRecords = append(p.rowRecords, float64(most)/float64(n+1))
+		byRuns := rowsLeft == 0
 		blocks := 0.0
 		if k := len(p.rows); v >= 1 && p.runs[k-1] > 0 && 2*p.runs[k-1] <= p.rows[k-1] {
+			if !byRuns || runs == nil {
+				runs = appendRuns(runs[:0], 0, in)
+			}
 			rs.start(v, nil)
-			all = appendRuns(all[:0], 0, in)
-			for i := 0; i < len(all); i += 1024 {
-				runs = rs.feed(all[i:min(i+1024, len(all))], runs[:0])
+			next = next[:0]
+			for i := 0; i < len(runs); i += 1024 {
+				next = rs.feed(runs[i:min(i+1024, len(runs))], next)
 				blocks = max(blocks, float64(rs.blockBytes()))
 			}
+			next = rs.finish(next)
 			blocks = max(blocks, float64(rs.blockBytes())) / float64(n+1)
 		}
 		p.runBlocks = append(p.runBlocks, blocks)
-		rows, nr := countRuns(out, 0, 0)
+		rows, nr, finite := 0, 0, 0
+		if byRuns {
+			p.rowRecords = append(p.rowRecords, 0)
+			for _, r := range next {
+				rows += int(r.Len)
+			}
+			nr, finite = len(next), rows
+			runs, next = next, runs
+		} else {
+			s.start(v, nil)
+			most := 0
+			for n0 := 0; n0 <= n; n0 += publishStride {
+				n1 := min(n+1, n0+publishStride)
+				s.run(in[n0:n1], out[n0:n1])
+				most = max(most, int(s.recordBytes()))
+			}
+			p.rowRecords = append(p.rowRecords, float64(most)/float64(n+1))
+			rows, nr = countRuns(out, 0, 0)
+			finite = s.finite
+			in, out = out, in
+			switch {
+			case rowsLeft > 0:
+				rowsLeft--
+			case rowsLeft < 0 && nr > 0 && float64(rows) >= switchRuns*float64(nr):
+				rowsLeft = 4
+			}
+			if rowsLeft == 0 {
+				runs = nil // made from the last row output next time
+			}
+		}
 		p.rows, p.runs = append(p.rows, rows), append(p.runs, nr)
-		if s.finite == 0 {
+		if finite == 0 {
 			p.maxG = v
 			break
 		}
-		in, out = out, in
 	}
 	if n == pilotRows {
 		pilots.Store(a, p)
@@ -171,17 +198,18 @@ func BreakpointBytes(N int, a Multiplier, workers int) uint64 {
 		rings = 0 // every layer is a chain's end: no ring
 	}
 	rowPhase := 4*rows + 4*rowChunk + W*(sweeperBytes(N)+uint64(PendingBytes(a, N, workers)*float64(rows)))
-	blocks, lists := 24.0, 4.0
+	// Per row, the most that the list a run sweep writes and the blocks of
+	// W run sweeps take at once, value by value.
+	perRow := 4 + 24*float64(W)
 	if N >= pilotRows {
 		p := pilot(a, N)
-		blocks, lists = 0, 0
+		perRow = 0
 		if v0 := p.switchValue(workers); v0 > 0 {
 			for v := v0; v < len(p.rows); v++ {
-				blocks = max(blocks, p.runBlocks[v])
-				lists = max(lists, 12*float64(p.runs[v])/float64(pilotRows+1))
+				perRow = max(perRow, 12*float64(p.runs[v])/float64(pilotRows+1)+float64(W)*p.runBlocks[v])
 			}
 		}
 	}
-	runPhase := StartCountsBytes(N, a) + uint64(lists*float64(rows)) + W*(runSweeperBytes(N)+uint64(blocks*float64(rows)))
+	runPhase := StartCountsBytes(N, a) + uint64(perRow*float64(rows)) + W*runSweeperBytes(N)
 	return max(rowPhase, runPhase) + rings + runtimeBytes
 }
