@@ -29,9 +29,9 @@ type BuildConfig struct {
 	// after every value. At large N checkpoints come less often (see Build).
 	CheckpointEvery time.Duration
 
-	Log     io.Writer           // one line per notice (resume, stale run); nil discards
-	Started func(fromG int)     // called once before the sweeps; fromG > 0 on resume
-	Done    func(g, firstN int) // called when value g is complete; firstN is the least n with G(n) >= g, or -1
+	Log     io.Writer               // one line per notice (resume, stale run); nil discards
+	Started func(fromG int)         // called once before the sweeps; fromG > 0 on resume
+	Done    func(g, firstN int)     // called when value g is complete; firstN is the least n with G(n) >= g, or -1
 	Sweep   func(grundy.SweepStats) // called with what each sweep did (grundy.BreakpointConfig.Sweep)
 }
 
