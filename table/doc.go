@@ -10,7 +10,8 @@
 //
 //	t, err := table.Open("results/grundy/mult=2") // or table.Dir("results", a)
 //	g, err := t.Value(n, r)                        // G(n, r)
-//	bs, err := t.Breakpoints(n)                    // R_1(n) .. R_G(n)(n)
+//	bs, err := t.Row(n)                            // R_1(n) .. R_G(n)(n)
+//	gs, err := t.Values(positions)                 // many G(n, r) in one pass
 //	start, full, err := t.StartValues()            // G(n, n-1) and G(n, n), n = 0..N
 //	for run, err := range t.Runs(g) { ... }        // file g in row order
 //
