@@ -189,9 +189,12 @@ func (s *Solver) MovesTo(ctx context.Context, p grundy.Position, g int) ([]Move,
 			}
 			k1 := min(k0+window-1, p.R)
 			lo, hi := p.N-k1, p.N-k0 // the rows that k in [k0, k1] reach
-			at, err := s.tab.Column(g, lo, hi)
-			if err != nil {
-				return nil, err
+			var at []uint32          // R_0 = 0: nil for g = 0
+			if g > 0 {
+				var err error
+				if at, err = s.tab.Column(g, lo, hi); err != nil {
+					return nil, err
+				}
 			}
 			above, err := s.tab.Column(g+1, lo, hi)
 			if err != nil {
@@ -199,7 +202,8 @@ func (s *Solver) MovesTo(ctx context.Context, p grundy.Position, g int) ([]Move,
 			}
 			for k := k0; k <= k1; k++ {
 				q := p.After(s.a, k)
-				if c := uint32(q.R); at[q.N-lo] <= c && c < above[q.N-lo] {
+				c := uint32(q.R)
+				if (at == nil || at[q.N-lo] <= c) && c < above[q.N-lo] {
 					ms = append(ms, Move{Take: k, To: q, Value: g})
 				}
 			}

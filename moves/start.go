@@ -1,10 +1,8 @@
 package moves
 
 import (
-	"container/heap"
 	"context"
 	"fmt"
-	"iter"
 
 	"fibnim/grundy"
 	"fibnim/table"
@@ -59,28 +57,22 @@ type Decade struct {
 // the last one cut at N) and calls visit, if not nil, with each n and its
 // count. It stops when ctx is done.
 func TallyStartMoves(ctx context.Context, t *table.Table, visit func(n int, count int)) ([]Decade, int, error) {
-	a := t.Mult()
-	N := t.N()
-	var r1 func(m int) (uint32, error) // R_1(m), for m = 1, 2, ... in turn
+	tl := tally{a: t.Mult(), N: t.N(), visit: visit, d: Decade{From: 1, To: 9}}
 	if t.HasBreakpoints() {
-		pull, stop := iter.Pull2(t.Runs(1))
-		defer stop()
-		var cur table.Breakpoint
-		r1 = func(m int) (uint32, error) {
-			for int(cur.N)+int(cur.Run) <= m {
-				b, err, ok := pull()
-				if !ok {
-					return grundy.Inf, nil
-				}
-				if err != nil {
-					return 0, err
-				}
-				cur = b
+		// Every row m >= 1 has G(m) >= 1, so the runs of file 1 cover
+		// 1..N in order.
+		for b, err := range t.Runs(1) {
+			if err != nil {
+				return nil, 0, err
 			}
-			if int(cur.N) > m {
-				return grundy.Inf, nil
+			for i := range b.Run {
+				if err := tl.row(int(b.N+i), uint32(b.RMin+i)); err != nil {
+					return nil, 0, fmt.Errorf("%s: %w", t.Dir(), err)
+				}
 			}
-			return uint32(int(cur.RMin) + m - int(cur.N)), nil
+			if err := ctx.Err(); err != nil {
+				return nil, 0, err
+			}
 		}
 	} else {
 		if t.DenseN() < 1 {
@@ -90,76 +82,127 @@ func TallyStartMoves(ctx context.Context, t *table.Table, visit func(n int, coun
 		if err != nil {
 			return nil, 0, err
 		}
-		N = t.DenseN()
-		r1 = func(m int) (uint32, error) {
+		tl.N = t.DenseN()
+		for m := 1; m <= tl.N; m++ {
+			R := uint32(grundy.Inf)
 			for r, g := range rows[m] {
 				if g >= 1 {
-					return uint32(r), nil
+					R = uint32(r)
+					break
 				}
 			}
-			return grundy.Inf, nil
+			if err := tl.row(m, R); err != nil {
+				return nil, 0, fmt.Errorf("%s: %w", t.Dir(), err)
+			}
 		}
 	}
-	var ends endHeap
-	var decades []Decade
-	d := Decade{From: 1, To: 9}
-	for n := 1; n <= N; n++ {
-		if n%(1<<16) == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, 0, err
-			}
-		}
-		if m := n - 1; m >= 1 { // row m's interval begins at n
-			R, err := r1(m)
-			if err != nil {
-				return nil, 0, err
-			}
-			if R == grundy.Inf || R == 0 || int(R) > m {
-				return nil, 0, fmt.Errorf("%s: R_1(%d) = %d; every row m >= 1 has 1 <= R_1(m) <= m", t.Dir(), m, R)
-			}
-			if K := a.MinRemoval(int(R)) - 1; K >= 1 {
-				heap.Push(&ends, int64(m)+int64(K))
-			}
-		}
-		for len(ends) > 0 && ends[0] < int64(n) {
-			heap.Pop(&ends)
-		}
-		c := len(ends)
-		if visit != nil {
-			visit(n, c)
-		}
-		if int64(n) > d.To {
-			decades = append(decades, d)
-			d = Decade{From: d.To + 1, To: d.To*10 + 9}
-		}
-		d.Piles++
-		if c > 0 {
-			d.Wins++
-		}
-		if c > 1 {
-			d.Multiple++
-		}
-		if c > d.Most {
-			d.Most, d.MostAt = c, int64(n)
-		}
+	if tl.next != tl.N+1 && tl.N >= 1 {
+		return nil, 0, fmt.Errorf("%s: R_1 covers rows 1..%d, not 1..%d", t.Dir(), tl.next-1, tl.N)
 	}
-	if N >= 1 {
-		d.To = min(d.To, int64(N))
-		decades = append(decades, d)
+	if tl.N >= 1 {
+		tl.d.To = min(tl.d.To, int64(tl.N))
+		tl.decades = append(tl.decades, tl.d)
 	}
-	return decades, N, nil
+	return tl.decades, tl.N, nil
 }
 
-// endHeap is a min-heap of the last n of the intervals that hold n.
+// tally is the state of TallyStartMoves: the ends of the intervals that
+// hold the next n, and the decade it fills.
+type tally struct {
+	a       grundy.Multiplier
+	N       int
+	visit   func(n, count int)
+	next    int // the next row m; its interval starts at m+1
+	ends    endHeap
+	d       Decade
+	decades []Decade
+}
+
+// row takes R_1(m) for the next row m >= 1, adds the interval of n to
+// which m offers a winning move, and then counts n = m+1 (and n = 1
+// before the first row).
+func (tl *tally) row(m int, R uint32) error {
+	if tl.next == 0 {
+		tl.next = 1
+		tl.count(1)
+	}
+	if m != tl.next {
+		return fmt.Errorf("R_1 gives row %d after row %d", m, tl.next-1)
+	}
+	if R == 0 || R == grundy.Inf || int(R) > m {
+		return fmt.Errorf("R_1(%d) = %d; every row m >= 1 has 1 <= R_1(m) <= m", m, R)
+	}
+	tl.next++
+	if K := tl.a.MinRemoval(int(R)) - 1; K >= 1 {
+		tl.ends.push(int64(m) + int64(K))
+	}
+	if m+1 <= tl.N {
+		tl.count(m + 1)
+	}
+	return nil
+}
+
+// count counts the winning first moves of n: the intervals that hold it.
+func (tl *tally) count(n int) {
+	for len(tl.ends) > 0 && tl.ends[0] < int64(n) {
+		tl.ends.pop()
+	}
+	c := len(tl.ends)
+	if tl.visit != nil {
+		tl.visit(n, c)
+	}
+	d := &tl.d
+	if int64(n) > d.To {
+		tl.decades = append(tl.decades, *d)
+		*d = Decade{From: d.To + 1, To: d.To*10 + 9}
+	}
+	d.Piles++
+	if c > 0 {
+		d.Wins++
+	}
+	if c > 1 {
+		d.Multiple++
+	}
+	if c > d.Most {
+		d.Most, d.MostAt = c, int64(n)
+	}
+}
+
+// endHeap is a min-heap of the last n of the intervals that hold the next
+// n (container/heap would box every end in an interface).
 type endHeap []int64
 
-func (h endHeap) Len() int           { return len(h) }
-func (h endHeap) Less(i, j int) bool { return h[i] < h[j] }
-func (h endHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *endHeap) Push(x any)        { *h = append(*h, x.(int64)) }
-func (h *endHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
+func (h *endHeap) push(x int64) {
+	*h = append(*h, x)
+	s := *h
+	for i := len(s) - 1; i > 0; {
+		p := (i - 1) / 2
+		if s[p] <= s[i] {
+			break
+		}
+		s[p], s[i] = s[i], s[p]
+		i = p
+	}
+}
+
+func (h *endHeap) pop() {
+	s := *h
+	last := len(s) - 1
+	s[0] = s[last]
+	s = s[:last]
+	for i := 0; ; {
+		l, small := 2*i+1, i
+		if l < len(s) && s[l] < s[small] {
+			small = l
+		}
+		if l+1 < len(s) && s[l+1] < s[small] {
+			small = l + 1
+		}
+		if small == i {
+			break
+		}
+		s[i], s[small] = s[small], s[i]
+		i = small
+	}
+	*h = s
 }

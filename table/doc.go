@@ -47,6 +47,13 @@
 // functions), stored as runs on which it rises by one from row to row, with
 // the encoder that makes them and the decoder that checks and expands them.
 //
+// lookup.go answers positions (Value), rows (Row), batches (Values) and
+// windows of a column (Column): each R_g(n) is one page of file g, found in
+// the page index that Open reads once (pages.go), decoded column by column
+// and checked, and kept in a cache of decoded pages bounded by
+// DefaultCacheBytes (cache.go). Value stops at the first g with
+// R_g(n) > r.
+//
 // What it must not do: compute Grundy values or sequences (packages grundy
 // and ntimes do; Build only drives grundy.Breakpoints and saves what it
 // emits), check theorems (package conjectures) or render reports (package
