@@ -143,8 +143,8 @@ func (t *Table) Column(g, lo, hi int) ([]uint32, error) {
 	if err := t.checkN(hi); err != nil {
 		return nil, err
 	}
-	if lo > hi {
-		return nil, fmt.Errorf("table: Column(%d, %d, %d): lo > hi", g, lo, hi)
+	if lo > hi || g < 0 {
+		return nil, fmt.Errorf("table: Column(%d, %d, %d): want g >= 0 and lo <= hi", g, lo, hi)
 	}
 	if t.files == nil && g > 0 {
 		return nil, fmt.Errorf("%s holds no breakpoint files (written with -breakpoints=false or by the dense engine)", t.dir)
@@ -156,7 +156,7 @@ func (t *Table) Column(g, lo, hi int) ([]uint32, error) {
 	for i := range out {
 		out[i] = grundy.Inf
 	}
-	if g < 0 || g > len(t.files) {
+	if g > len(t.files) {
 		return out, nil
 	}
 	ix := &t.index[g-1]
