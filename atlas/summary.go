@@ -41,7 +41,7 @@ func Bytes(N int, a grundy.Multiplier, workers int) uint64 {
 	var s conjectures.Starts
 	rows := uint64(N + 1)
 	counts := grundy.StartCountsBytes(N, a)
-	engine := grundy.BreakpointBytes(N, a, workers, 0, false) + counts + 4*rows
+	engine := grundy.BreakpointBytes(N, a, workers) + counts + 4*rows
 	checks := counts + 4*rows + uint64(unsafe.Sizeof(s.Full[0])+unsafe.Sizeof(s.Start[0]))*rows
 	return max(engine, checks) + overheadBytes
 }
@@ -134,14 +134,16 @@ func Summarize(ctx context.Context, a grundy.Multiplier, N int, opt Options) (ta
 		R1[i] = grundy.Inf // if no n has G(n) >= 1 (N = 0), no R_1 is emitted
 	}
 	maxG, err := grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: N, Mult: a, Workers: opt.Workers, Counts: counts,
-		Emit: func(g int, R []uint32) error {
+		Runs: func(g int) (grundy.RunWriter, error) {
 			if g == 1 {
-				copy(R1, R)
+				return rowsOf{R1}, nil
 			}
+			return nil, nil
+		},
+		Done: func(g, _ int) {
 			if opt.Progress != nil {
 				opt.Progress(g)
 			}
-			return nil
 		}})
 	if ctx.Err() != nil {
 		return row, ctx.Err()
@@ -311,3 +313,18 @@ func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	return s
 }
+
+// rowsOf writes the runs of R_g into the array R (grundy.RunWriter).
+type rowsOf struct{ R []uint32 }
+
+func (w rowsOf) Write(runs []grundy.Run) error {
+	for _, r := range runs {
+		for i := uint32(0); i < r.Len; i++ {
+			w.R[r.N+i] = r.R + i
+		}
+	}
+	return nil
+}
+
+func (rowsOf) Close() error { return nil }
+func (rowsOf) Abort()       {}

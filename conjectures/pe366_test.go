@@ -61,7 +61,7 @@ func TestVerifyStartMoves(t *testing.T) {
 	const N = 12000
 	root := t.TempDir()
 	dir := table.Dir(root, grundy.Fibonacci)
-	if _, _, err := table.Build(context.Background(), table.BuildConfig{Dir: dir, N: N, Mult: grundy.Fibonacci, Workers: 2, Breakpoints: true, DenseMax: 50, Writers: 1}); err != nil {
+	if _, _, err := table.Build(context.Background(), table.BuildConfig{Dir: dir, N: N, Mult: grundy.Fibonacci, Workers: 2, Breakpoints: true, DenseMax: 50}); err != nil {
 		t.Fatal(err)
 	}
 	pe := func() (Result, *StartMoves) {

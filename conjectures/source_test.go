@@ -16,7 +16,7 @@ func TestTableSourceEqualsArrays(t *testing.T) {
 	const N = 3*sourceBatch + 123 // several chunks and a short last one
 	for _, a := range []grundy.Multiplier{grundy.Fibonacci, {P: 5, Q: 2}} {
 		dir := table.Dir(t.TempDir(), a)
-		if _, _, err := table.Build(context.Background(), table.BuildConfig{Dir: dir, N: N, Mult: a, Workers: 2, Breakpoints: true, DenseMax: 50, Writers: 1}); err != nil {
+		if _, _, err := table.Build(context.Background(), table.BuildConfig{Dir: dir, N: N, Mult: a, Workers: 2, Breakpoints: true, DenseMax: 50}); err != nil {
 			t.Fatal(err)
 		}
 		tb, err := table.Open(dir)

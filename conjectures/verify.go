@@ -120,6 +120,13 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 		v.LoadOEIS(fibN, fullFib, hFib)
 	}
 	v.Results = append(v.Results, multRes...)
+	// The global game (issue 29): root/global/mult=A, if any.
+	gres, glines, err := VerifyGlobal(ctx, root)
+	if err != nil {
+		return nil, err
+	}
+	v.Results = append(v.Results, gres...)
+	v.Data = append(v.Data, glines...)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

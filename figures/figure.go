@@ -52,6 +52,8 @@ var registry = []entry{
 	{"ntimes_growth", "the terms f(k) of F(a) for a few multipliers a", ntimesGrowth},
 	{"atlas_alpha", "the atlas: the log-growth slope alpha(a) against a, with each fit's RMS", atlasAlpha},
 	{"atlas_conjecture", "the atlas: the largest n where G(n + ceil(n/a)) - G(n) leaves [1, 2], against a", atlasConjecture},
+	{"global_p_positions", "global Fibonacci nim: P-positions (x, y) at the start, over the threshold R_1(x, y)", globalPPositions},
+	{"global_values", "global Fibonacci nim: G(x, y) at the start, one colour per class of values", globalValues},
 }
 
 // Names returns the name of every figure, in the order they are listed

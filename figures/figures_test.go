@@ -88,6 +88,7 @@ func writeInputs(t *testing.T, dir string) {
 	}
 	must(t, table.WriteFile(filepath.Join(ndir, "real_c.parquet"), nil, real))
 	writeAtlasInputs(t, dir)
+	writeGlobalInputs(t, dir)
 }
 
 func must(t *testing.T, err error) {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"fibnim/global"
 	"fibnim/grundy"
 	"fibnim/table"
 )
@@ -20,6 +21,7 @@ type Source struct {
 	valid  bool // the table folder passed table.Open
 	dense  *denseTable
 	starts *startValues
+	global *global.Table // the global game's table, once read (global_figures.go)
 	cRows  []table.CRow
 	seqs   []table.SeqRow
 	realC  []table.RealRow

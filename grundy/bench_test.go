@@ -57,7 +57,7 @@ func BenchmarkBreakpoints(b *testing.B) {
 	for _, w := range []int{1, 2} {
 		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[w], func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				_, err := Breakpoints(context.Background(), BreakpointConfig{N: 1000000, Mult: Fibonacci, Workers: w, Emit: func(int, []uint32) error { return nil }})
+				_, err := Breakpoints(context.Background(), BreakpointConfig{N: 1000000, Mult: Fibonacci, Workers: w, Runs: discardRuns})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -74,7 +74,7 @@ func BenchmarkStartValues(b *testing.B) {
 	for _, w := range []int{1, 2} {
 		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[w], func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				cfg := BreakpointConfig{N: N, Mult: Fibonacci, Workers: w, Sparse: true, Counts: NewStartCounts(N)}
+				cfg := BreakpointConfig{N: N, Mult: Fibonacci, Workers: w, Counts: NewStartCounts(N)}
 				if _, err := Breakpoints(context.Background(), cfg); err != nil {
 					b.Fatal(err)
 				}
@@ -82,3 +82,33 @@ func BenchmarkStartValues(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRunStepByValue runs one run step at N = 10^6 for the values of
+// BenchmarkSweepByValue and one near the switch: compare the two per
+// value (ns per row here, against the row sweep's).
+func BenchmarkRunStepByValue(b *testing.B) {
+	const N = 1000000
+	R := breakpointTable(N, Fibonacci)
+	for _, v := range []int{5, 10, 20, 40} {
+		b.Run(fmt.Sprintf("v=%d", v), func(b *testing.B) {
+			in := runsOf(R[v-1])
+			s := newRunSweeper(N, Fibonacci)
+			out := make([]Run, 0, len(in))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				s.start(v, nil)
+				out = s.finish(s.feed(in, out[:0]))
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(s.segments), "ns/segment")
+		})
+	}
+}
+
+// discardRuns takes every R_g and drops it.
+func discardRuns(int) (RunWriter, error) { return discard{}, nil }
+
+type discard struct{}
+
+func (discard) Write([]Run) error { return nil }
+func (discard) Close() error      { return nil }
+func (discard) Abort()            {}

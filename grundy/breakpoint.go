@@ -47,15 +47,26 @@ type progress struct {
 // publishStride is how often (in rows) a sweep publishes its progress.
 const publishStride = 4096
 
-// It spins a little, then yields, then sleeps for growing spells (up to
-// 1 ms): a sweep waiting for another one must not take the core that one
-// needs when there are fewer cores than sweeps.
+// waitBeyond waits until more than n entries are done and returns how
+// many, or -1 if stop was set first. It spins a little, then yields, then
+// sleeps for growing spells (up to 1 ms): a sweep waiting for another one
+// must not take the core that one needs when there are fewer cores than
+// sweeps.
 func (p *progress) waitBeyond(n int64, stop *atomic.Bool) int64 {
+	return p.waitBeyondOrEnd(n, nil, stop)
+}
+
+// waitBeyondOrEnd is waitBeyond that also returns, with what is done, when
+// end is set: the writer will write no more.
+func (p *progress) waitBeyondOrEnd(n int64, end, stop *atomic.Bool) int64 {
 	sleep := 10 * time.Microsecond
 	for i := 0; ; i++ {
 		d := p.done.Load()
 		if d > n {
 			return d
+		}
+		if end != nil && end.Load() {
+			return p.done.Load()
 		}
 		if stop != nil && stop.Load() {
 			return -1

@@ -102,187 +102,229 @@ func TestBreakpointsEqualDense(t *testing.T) {
 	}
 }
 
-func TestBreakpointsPipelineWorkers(t *testing.T) {
-	N := 20000
-	a := Fibonacci
-	want := breakpointTable(N, a)
-	d, _ := Dense(3000, a, 2)
-	for _, w := range []int{1, 2, 8} {
-		counts := NewStartCounts(N)
-		var got [][]uint32
-		maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: w, Emit: func(g int, R []uint32) error {
-			if g != len(got)+1 {
-				t.Fatalf("emitted g=%d after %d arrays", g, len(got))
-			}
-			got = append(got, append([]uint32(nil), R...))
-			return counts.Add(g, R)
-		}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(got, want) || maxG != len(want) {
-			t.Fatalf("%d workers: breakpoints differ from the sequential sweep (maxG %d, want %d)", w, maxG, len(want))
-		}
-		for n := 0; n <= 3000; n++ {
-			if counts.G(n) != d.Full(n) || counts.StartValue(n) != d.Start(n) {
-				t.Fatalf("n=%d: counts %d/%d, dense %d/%d", n, counts.G(n), counts.StartValue(n), d.Full(n), d.Start(n))
-			}
-		}
-	}
-	// Resume from g = 7 gives the same later arrays.
-	var got [][]uint32
-	_, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: 7, FromR: slices.Clone(want[6]), Emit: func(g int, R []uint32) error {
-		got = append(got, append([]uint32(nil), R...))
-		return nil
-	}})
-	if err != nil || !reflect.DeepEqual(got, want[7:]) {
-		t.Fatalf("resume from g=7: %v, %d arrays", err, len(got))
-	}
-	// Cancellation stops the run with an error.
-	ctx, cancel := context.WithCancel(context.Background())
-	_, err = Breakpoints(ctx, BreakpointConfig{N: N, Mult: a, Workers: 2, Emit: func(g int, R []uint32) error {
-		if g == 3 {
-			cancel()
-		}
-		return nil
-	}})
-	if err == nil {
-		t.Fatal("cancelled run returned no error")
-	}
+// tableWriter collects what the engine writes to RunWriters: the runs of
+// every R_g, and which writers were closed or aborted.
+type tableWriter struct {
+	N       int
+	mu      sync.Mutex
+	runs    map[int][]Run
+	closed  map[int]bool
+	aborted map[int]bool
+	delay   bool  // sleep a little in Write: a slow writer
+	failAt  int   // Write fails for this g
+	fail    error // the error
 }
 
-// TestBreakpointsEmitHeld holds emitted arrays past the call and releases
-// them later, out of order, from other goroutines, as a file writer does:
-// every array must stay intact until released, and the table must equal
-// the sequential sweep's, for any number of workers and held arrays.
-func TestBreakpointsEmitHeld(t *testing.T) {
-	N := 20000
-	want := breakpointTable(N, Fibonacci)
-	for _, w := range []int{1, 2, 4} {
-		for _, hold := range []int{0, 1, 3} {
-			got := make([][]uint32, len(want))
-			var mu sync.Mutex
-			var pending []func()
-			var wg sync.WaitGroup
-			check := func(g int, R []uint32, release func()) {
-				defer wg.Done()
-				time.Sleep(time.Duration(g%3) * time.Millisecond)
-				c := append([]uint32(nil), R...)
-				mu.Lock()
-				got[g-1] = c
-				mu.Unlock()
-				release()
-			}
-			maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: Fibonacci, Workers: w, Hold: hold, EmitHeld: func(g int, R []uint32, release func()) error {
-				if g > len(want) {
-					t.Fatalf("emitted g=%d beyond the table", g)
-				}
-				wg.Add(1)
-				if hold == 0 || g%4 == 0 {
-					check(g, R, release) // before returning
-					return nil
-				}
-				mu.Lock()
-				pending = append(pending, func() { check(g, R, release) })
-				// Release the older ones in reverse order, keeping one.
-				for len(pending) > 1 {
-					f := pending[len(pending)-2]
-					pending = append(pending[:len(pending)-2], pending[len(pending)-1])
-					go f()
-				}
-				mu.Unlock()
-				return nil
-			}})
-			mu.Lock()
-			for _, f := range pending {
-				go f()
-			}
-			mu.Unlock()
-			wg.Wait()
-			if err != nil || maxG != len(want) {
-				t.Fatalf("%d workers, hold %d: maxG %d, err %v", w, hold, maxG, err)
-			}
-			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("%d workers, hold %d: held arrays differ from the sequential sweep", w, hold)
-			}
-		}
-	}
-	// An error from EmitHeld stops the run, and held arrays may be
-	// released after Breakpoints returns.
-	var held []func()
-	_, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: Fibonacci, Workers: 2, Hold: 2, EmitHeld: func(g int, R []uint32, release func()) error {
-		held = append(held, release)
-		if g == 3 {
-			return errors.New("disk full")
-		}
-		return nil
-	}})
-	for _, f := range held {
-		f()
-	}
-	if err == nil || err.Error() != "disk full" {
-		t.Fatalf("EmitHeld error: got %v", err)
-	}
+func newTableWriter(N int) *tableWriter {
+	return &tableWriter{N: N, runs: map[int][]Run{}, closed: map[int]bool{}, aborted: map[int]bool{}}
 }
 
-// TestBreakpointsCounts checks the start values that the sweeps record
-// (Counts) against the ones Add derives from the emitted arrays, for any
-// number of workers; that Checkpoint, called from Emit while later sweeps
-// write, returns exactly the counts of values 1..g; and that a run resumed
-// from such a checkpoint ends with the same counts.
-func TestBreakpointsCounts(t *testing.T) {
-	N := 30000
-	// a = 300 has values past 255 (G(n) = n for n <= 301): the counts widen.
-	for _, str := range []string{"2", "3/2", "1", "300"} {
+type gWriter struct {
+	t *tableWriter
+	g int
+}
+
+func (t *tableWriter) writer(g int) (RunWriter, error) { return gWriter{t, g}, nil }
+
+func (w gWriter) Write(runs []Run) error {
+	if w.t.delay {
+		time.Sleep(50 * time.Microsecond)
+	}
+	if w.g == w.t.failAt {
+		return w.t.fail
+	}
+	w.t.mu.Lock()
+	defer w.t.mu.Unlock()
+	w.t.runs[w.g] = append(w.t.runs[w.g], runs...)
+	return nil
+}
+
+func (w gWriter) Close() error {
+	w.t.mu.Lock()
+	defer w.t.mu.Unlock()
+	w.t.closed[w.g] = true
+	return nil
+}
+
+func (w gWriter) Abort() {
+	w.t.mu.Lock()
+	defer w.t.mu.Unlock()
+	w.t.aborted[w.g] = true
+}
+
+// arrays returns the closed layers as arrays: R_1, R_2, ...
+func (t *tableWriter) arrays(from int) [][]uint32 {
+	var out [][]uint32
+	for g := from + 1; t.closed[g]; g++ {
+		out = append(out, arrayOf(t.runs[g], t.N))
+	}
+	return out
+}
+
+// TestBreakpointsPipeline runs the pipeline with 1, 2 and 8 workers and
+// every kind of switch to runs (never, from v = 1, from v = 5, chosen by
+// the engine), collecting every R_g through RunWriters, some of them slow:
+// every R_g must equal the sequential row sweep's, the writers of values
+// past the table must be aborted, and the counts must equal the dense
+// table's. Then it resumes from layers of rows and of runs.
+func TestBreakpointsPipeline(t *testing.T) {
+	N := 1<<20 + 12345 // more rows than a ring holds: the rings wrap
+	if testing.Short() {
+		N = 100000
+	}
+	for _, str := range []string{"2", "3/2", "1", "7/3"} {
 		a, _ := ParseMultiplier(str)
-		want := NewStartCounts(N)
-		var arrays [][]uint32
-		var snaps [][2][]uint16 // snaps[g-1]: Add's counts after R_g
-		_, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 1, Emit: func(g int, R []uint32) error {
-			arrays = append(arrays, append([]uint32(nil), R...))
-			err := want.Add(g, R)
-			start := make([]uint16, N+1)
-			for n := range start {
-				start[n] = uint16(want.StartValue(n))
-			}
-			full := make([]uint16, N+1)
-			for n := range full {
-				full[n] = uint16(want.G(n))
-			}
-			snaps = append(snaps, [2][]uint16{full, start})
-			return err
-		}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		want := breakpointTable(N, a)
+		d, _ := Dense(2000, a, 2)
 		for _, w := range []int{1, 2, 8} {
-			got := NewStartCounts(N)
-			_, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: w, Counts: got, Emit: func(g int, R []uint32) error {
-				for n := 0; n <= N; n++ {
-					f, s := got.Checkpoint(g, R, n)
-					if f != snaps[g-1][0][n] || s != snaps[g-1][1][n] {
-						t.Fatalf("a=%s, %d workers: Checkpoint(g=%d) at n=%d gives %d/%d, want %d/%d", str, w, g, n, f, s, snaps[g-1][0][n], snaps[g-1][1][n])
+			for _, sw := range []int{-1, 1, 5, 0} {
+				if testing.Short() && w == 8 && sw != 0 {
+					continue
+				}
+				tw := newTableWriter(N)
+				tw.delay = w == 2 && sw == 0
+				counts := NewStartCounts(N)
+				var done []int
+				maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: w, Counts: counts, Runs: tw.writer, SwitchAt: sw,
+					Done: func(g, first int) {
+						done = append(done, g)
+						if wf := slices.IndexFunc(want[g-1], func(r uint32) bool { return r != Inf }); wf != first {
+							t.Errorf("a=%s: Done(%d) first row %d, want %d", str, g, first, wf)
+						}
+					}})
+				if err != nil || maxG != len(want) {
+					t.Fatalf("a=%s, %d workers, switch %d: maxG %d (want %d), %v", str, w, sw, maxG, len(want), err)
+				}
+				if got := tw.arrays(0); !reflect.DeepEqual(got, want) {
+					t.Fatalf("a=%s, %d workers, switch %d: the layers differ from the sequential sweep", str, w, sw)
+				}
+				for g := range tw.closed {
+					if g > maxG {
+						t.Fatalf("a=%s: writer of g=%d > maxG closed", str, g)
 					}
 				}
-				return nil
-			}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !sameCounts(got, want) {
-				t.Fatalf("a=%s, %d workers: recorded counts differ from Add's", str, w)
+				for g := range tw.aborted {
+					if g <= maxG {
+						t.Fatalf("a=%s: writer of g=%d <= maxG aborted", str, g)
+					}
+				}
+				if len(done) != maxG || done[len(done)-1] != maxG {
+					t.Fatalf("a=%s: Done for %v", str, done)
+				}
+				for n := 0; n <= 2000; n++ {
+					if counts.G(n) != d.Full(n) || counts.StartValue(n) != d.Start(n) {
+						t.Fatalf("a=%s, %d workers, switch %d, n=%d: counts %d/%d, dense %d/%d", str, w, sw, n, counts.G(n), counts.StartValue(n), d.Full(n), d.Start(n))
+					}
+				}
+				ref := NewStartCounts(N)
+				for g, R := range want {
+					ref.Add(g+1, R)
+				}
+				if !sameCounts(counts, ref) {
+					t.Fatalf("a=%s, %d workers, switch %d: counts differ from Add's", str, w, sw)
+				}
 			}
 		}
-		// Resume from g = 5 with the counts a checkpoint would hold.
-		g := 5
-		resumed := NewStartCounts(N)
-		for n := 0; n <= N; n++ {
-			resumed.SetG(n, int(snaps[g-1][0][n]))
-			resumed.SetStart(n, int(snaps[g-1][1][n]))
+		// Resume from g = 7, from a layer of rows and one of runs, and with
+		// no writers at all (start values only).
+		for _, runs := range []bool{false, true} {
+			g := 7
+			var l *Layer
+			if runs {
+				l, _ = NewRunLayer(N, runsOf(want[g-1]))
+			} else {
+				l = NewRowLayer(N)
+				l.Fill(0, want[g-1])
+			}
+			tw := newTableWriter(N)
+			maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: g, From: l, Runs: tw.writer})
+			if err != nil || maxG != len(want) || !reflect.DeepEqual(tw.arrays(g), want[g:]) {
+				t.Fatalf("a=%s: resume from g=%d (runs %v): %v, maxG %d", str, g, runs, err, maxG)
+			}
 		}
-		_, err = Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: g, FromR: slices.Clone(arrays[g-1]), Counts: resumed, Emit: func(int, []uint32) error { return nil }})
-		if err != nil || !sameCounts(resumed, want) {
-			t.Fatalf("a=%s: resumed from g=%d: %v, counts equal: %v", str, g, err, sameCounts(resumed, want))
+	}
+}
+
+// TestBreakpointsWhole checks the layers handed to Whole: at the ends of
+// the chains (g a multiple of the workers), equal to the sequential
+// sweep's, intact while Whole holds them (the sweep that writes over them
+// waits), for rows and runs; and that Checkpoint, called from Whole while
+// later sweeps write, gives exactly the counts of values 1..g, so that a
+// run resumed from it ends with the same counts.
+func TestBreakpointsWhole(t *testing.T) {
+	N := 300000
+	if testing.Short() {
+		N = 60000
+	}
+	for _, str := range []string{"2", "3/2", "1", "300"} { // 300: values past 255, the counts widen
+		a, _ := ParseMultiplier(str)
+		want := breakpointTable(N, a)
+		snaps := make([][2][]uint16, len(want)) // Add's counts after R_g
+		ref := NewStartCounts(N)
+		for g, R := range want {
+			ref.Add(g+1, R)
+			full, start := make([]uint16, N+1), make([]uint16, N+1)
+			for n := range full {
+				full[n], start[n] = uint16(ref.G(n)), uint16(ref.StartValue(n))
+			}
+			snaps[g] = [2][]uint16{full, start}
+		}
+		for _, w := range []int{1, 2, 3} {
+			for _, sw := range []int{-1, 0, 1} {
+				got := NewStartCounts(N)
+				var gs []int
+				var layers []*Layer
+				maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: w, Counts: got, SwitchAt: sw,
+					Whole: func(g int, R *Layer) error {
+						gs = append(gs, g)
+						if g%w != 0 {
+							t.Errorf("a=%s, %d workers: Whole(%d), not a chain's end", str, w, g)
+						}
+						time.Sleep(time.Millisecond) // the next chain waits
+						for n0, rows := range R.Rows() {
+							if !slices.Equal(rows, want[g-1][n0:n0+len(rows)]) {
+								t.Fatalf("a=%s, %d workers, switch %d: R_%d differs at rows from %d", str, w, sw, g, n0)
+							}
+							for i, r := range rows {
+								f, s := got.Checkpoint(g, r, n0+i)
+								if f != snaps[g-1][0][n0+i] || s != snaps[g-1][1][n0+i] {
+									t.Fatalf("a=%s, %d workers: Checkpoint(g=%d) at n=%d gives %d/%d, want %d/%d", str, w, g, n0+i, f, s, snaps[g-1][0][n0+i], snaps[g-1][1][n0+i])
+								}
+							}
+						}
+						if len(layers) < 2 {
+							c := NewRowLayer(N)
+							for n0, rows := range R.Rows() {
+								c.Fill(n0, rows)
+							}
+							layers = append(layers, c)
+						}
+						return nil
+					}})
+				if err != nil || maxG != len(want) {
+					t.Fatalf("a=%s, %d workers: maxG %d (want %d), %v", str, w, maxG, len(want), err)
+				}
+				if !sameCounts(got, ref) {
+					t.Fatalf("a=%s, %d workers, switch %d: counts differ", str, w, sw)
+				}
+				if len(gs) != len(want)/w {
+					t.Fatalf("a=%s, %d workers: Whole for %v", str, w, gs)
+				}
+				// Resume from the first layer Whole saw, with the counts a
+				// checkpoint there holds.
+				if len(layers) > 0 && w == 2 {
+					g := gs[0]
+					resumed := NewStartCounts(N)
+					for n := 0; n <= N; n++ {
+						resumed.SetG(n, int(snaps[g-1][0][n]))
+						resumed.SetStart(n, int(snaps[g-1][1][n]))
+					}
+					maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: g, From: layers[0], Counts: resumed, SwitchAt: sw})
+					if err != nil || maxG != len(want) || !sameCounts(resumed, ref) {
+						t.Fatalf("a=%s: resumed from g=%d: %v, counts equal: %v", str, g, err, sameCounts(resumed, ref))
+					}
+				}
+			}
 		}
 	}
 }
@@ -299,79 +341,57 @@ func sameCounts(a, b *StartCounts) bool {
 	return true
 }
 
-// TestBreakpointsSparse runs the sparse pipeline (one array, rings between
-// the sweeps of a chain) and checks the counts against a full run, the
-// arrays emitted at chain ends against the sequential sweep, a resume in
-// sparse mode, and that a run whose emission holds R_g waits for it.
-func TestBreakpointsSparse(t *testing.T) {
-	// More rows than a ring holds (2^20): the rings wrap.
-	N := 1<<20 + 12345
-	if testing.Short() {
-		N = 300000
-	}
-	for _, str := range []string{"2", "3/2", "1"} {
-		a, _ := ParseMultiplier(str)
-		want := NewStartCounts(N)
-		var arrays [][]uint32
-		wantG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 1, Counts: want, Emit: func(g int, R []uint32) error {
-			arrays = append(arrays, append([]uint32(nil), R...))
-			return nil
-		}})
-		if err != nil {
-			t.Fatal(err)
+// TestBreakpointsErrors: an error from Runs, from a Write or from Whole
+// stops the run with that error, every writer left open is aborted, and
+// cancelling stops it.
+func TestBreakpointsErrors(t *testing.T) {
+	const N = 200000
+	full := errors.New("disk full")
+	for _, sw := range []int{-1, 1} {
+		tw := newTableWriter(N)
+		tw.failAt, tw.fail = 3, full
+		if _, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: Fibonacci, Workers: 2, Runs: tw.writer, SwitchAt: sw}); !errors.Is(err, full) {
+			t.Fatalf("switch %d: a failing Write gave %v", sw, err)
 		}
-		for _, w := range []int{1, 2, 3, 8} {
-			got := NewStartCounts(N)
-			var gs []int
-			maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: w, Counts: got, Sparse: true, EmitHeld: func(g int, R []uint32, release func()) error {
-				gs = append(gs, g)
-				if g%w != 0 {
-					t.Errorf("a=%s, %d workers: emitted g=%d, not a chain end", str, w, g)
+		if !tw.aborted[3] || tw.closed[3] {
+			t.Fatalf("switch %d: the failed writer was not aborted", sw)
+		}
+		_, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: Fibonacci, Workers: 2, SwitchAt: sw,
+			Runs: func(g int) (RunWriter, error) {
+				if g == 4 {
+					return nil, full
 				}
-				if !reflect.DeepEqual(R, arrays[g-1]) {
-					t.Errorf("a=%s, %d workers: emitted R_%d differs", str, w, g)
+				return nil, nil
+			}})
+		if !errors.Is(err, full) {
+			t.Fatalf("switch %d: a failing Runs gave %v", sw, err)
+		}
+		_, err = Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: Fibonacci, Workers: 2, SwitchAt: sw,
+			Whole: func(g int, R *Layer) error {
+				if g == 4 {
+					return full
 				}
-				// Hold R a little: the sweep that overwrites it must wait.
-				go func() {
-					time.Sleep(2 * time.Millisecond)
-					if !reflect.DeepEqual(R, arrays[g-1]) {
-						t.Errorf("a=%s, %d workers: R_%d overwritten while held", str, w, g)
-					}
-					release()
-				}()
 				return nil
 			}})
-			if err != nil || maxG != wantG {
-				t.Fatalf("a=%s, %d workers: maxG %d (want %d), %v", str, w, maxG, wantG, err)
+		if !errors.Is(err, full) {
+			t.Fatalf("switch %d: a failing Whole gave %v", sw, err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		tw = newTableWriter(N)
+		_, err = Breakpoints(ctx, BreakpointConfig{N: N, Mult: Fibonacci, Workers: 2, SwitchAt: sw, Runs: tw.writer,
+			Done: func(g, first int) {
+				if g == 3 {
+					cancel()
+				}
+			}})
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("switch %d: cancelled run gave %v", sw, err)
+		}
+		for g := range tw.closed {
+			if g > 3 {
+				t.Fatalf("switch %d: writer of g=%d closed after the cancel", sw, g)
 			}
-			if !sameCounts(got, want) {
-				t.Fatalf("a=%s, %d workers: sparse counts differ", str, w)
-			}
-			if len(gs) != wantG/w {
-				t.Fatalf("a=%s, %d workers: emitted %v", str, w, gs)
-			}
 		}
-		// Resume from g = 4 in sparse mode.
-		g := 4
-		resumed := NewStartCounts(N)
-		snap := NewStartCounts(N)
-		for k := 1; k <= g; k++ {
-			snap.Add(k, arrays[k-1])
-		}
-		for n := 0; n <= N; n++ {
-			resumed.SetG(n, snap.G(n))
-			resumed.SetStart(n, snap.StartValue(n))
-		}
-		maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, FromG: g, FromR: slices.Clone(arrays[g-1]), Counts: resumed, Sparse: true})
-		if err != nil || maxG != wantG || !sameCounts(resumed, want) {
-			t.Fatalf("a=%s: sparse resume from g=%d: %v, maxG %d", str, g, err, maxG)
-		}
-	}
-	// Cancelling stops a sparse run.
-	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(5*time.Millisecond, cancel)
-	if _, err := Breakpoints(ctx, BreakpointConfig{N: N, Mult: Fibonacci, Workers: 2, Counts: NewStartCounts(N), Sparse: true}); err == nil {
-		t.Fatal("cancelled sparse run returned no error")
 	}
 }
 
@@ -400,24 +420,25 @@ func TestBreakpointsEqualBrute(t *testing.T) {
 	}
 }
 
-// TestSparseWidens runs the sparse pipeline where start values pass 255,
-// so that the counts widen from one byte a row to two between sweeps, and
-// checks them against the counts Add derives from every R_g.
-func TestSparseWidens(t *testing.T) {
+// TestCountsWiden runs the pipeline where start values pass 255, so that
+// the counts widen from one byte a row to two between sweeps, and checks
+// them against the counts Add derives from every R_g.
+func TestCountsWiden(t *testing.T) {
 	const N = 5000
 	a, _ := ParseMultiplier("300")
 	want := NewStartCounts(N)
-	_, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 1, Emit: want.Add})
-	if err != nil || !want.Wide() {
-		t.Fatalf("%v; widened: %v", err, want.Wide())
+	for g, R := range breakpointTable(N, a) {
+		want.Add(g+1, R)
 	}
 	for _, w := range []int{1, 2, 3, 8} {
-		got := NewStartCounts(N)
-		if _, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: w, Counts: got, Sparse: true}); err != nil {
-			t.Fatal(err)
-		}
-		if !got.Wide() || !sameCounts(got, want) {
-			t.Fatalf("%d workers: widened %v, counts equal %v", w, got.Wide(), sameCounts(got, want))
+		for _, sw := range []int{-1, 0, 1} {
+			got := NewStartCounts(N)
+			if _, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: w, Counts: got, SwitchAt: sw}); err != nil {
+				t.Fatal(err)
+			}
+			if !got.Wide() || !sameCounts(got, want) {
+				t.Fatalf("%d workers, switch %d: widened %v, counts equal %v", w, sw, got.Wide(), sameCounts(got, want))
+			}
 		}
 	}
 }
@@ -430,10 +451,12 @@ func TestBreakpointsCancelledBefore(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for i := 0; i < 500; i++ {
-		sparse := i%2 == 1
-		cfg := BreakpointConfig{N: 1000, Mult: Fibonacci, Workers: 2, Sparse: sparse, Counts: NewStartCounts(1000)}
+		cfg := BreakpointConfig{N: 1000, Mult: Fibonacci, Workers: 2, Counts: NewStartCounts(1000), SwitchAt: i%3 - 1}
+		if i%2 == 1 {
+			cfg.Runs = newTableWriter(1000).writer
+		}
 		if _, err := Breakpoints(ctx, cfg); !errors.Is(err, context.Canceled) {
-			t.Fatalf("call %d (sparse %v) with a cancelled context: %v", i, sparse, err)
+			t.Fatalf("call %d with a cancelled context: %v", i, err)
 		}
 	}
 }

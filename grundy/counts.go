@@ -133,13 +133,13 @@ func (c *StartCounts) SetStart(n, s int) {
 }
 
 // Checkpoint returns the counts as they were when values 1..g were
-// recorded, for row n, given R = R_g. It is safe to call from Emit(g, R)
-// while the sweeps for later values write to c: it reads G(n, n) only for
-// rows where R_g(n) > n, which no later sweep touches, returns g or g-1
-// for the others, and sees the exceptions of earlier values (a later sweep
-// only adds rows with R_g(n) <= n, whose answer does not depend on them).
-func (c *StartCounts) Checkpoint(g int, R []uint32, n int) (full, start uint16) {
-	r := R[n]
+// recorded, for row n, given r = R_g(n). It is safe to call from the
+// engine's Whole(g, R) while the sweeps for later values write to c: it
+// reads G(n, n) only for rows where R_g(n) > n, which no later sweep
+// touches, returns g or g-1 for the others, and sees the exceptions of
+// earlier values (a later sweep only adds rows with R_g(n) <= n, whose
+// answer does not depend on them).
+func (c *StartCounts) Checkpoint(g int, r uint32, n int) (full, start uint16) {
 	switch {
 	case r < uint32(n):
 		return uint16(g), uint16(g)

@@ -2,6 +2,7 @@ package grundy
 
 import (
 	"math"
+	"runtime"
 	"sync"
 )
 
@@ -76,4 +77,19 @@ func MayWiden(a Multiplier, N int) bool {
 		return p.maxG > narrowMax
 	}
 	return 1.5*float64(p.maxG)*math.Log(float64(N+1))/math.Log(float64(pilotRows+1)) > narrowMax
+}
+
+// BreakpointBytes estimates the memory of Breakpoints in bytes, not
+// counting Counts or what the RunWriters hold: the row array of the
+// chains' ends (4 bytes a row), the rings between the sweeps, and per
+// worker a row sweeper with its records of windows that have not started
+// (10 or 12 bytes each; how many wait at once depends on a and N, and a
+// pilot run of the sweeps at 2^20 rows measures it, PendingBytes).
+func BreakpointBytes(N int, a Multiplier, workers int) uint64 {
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	rings := uint64(workers) * (4*ringRows + 12*ringRuns)
+	records := uint64(PendingBytes(a, N)*float64(N+1)) + 12<<pageShift
+	return 4*uint64(N+1) + rings + uint64(workers)*(sweeperBytes(N)+records+runSweeperBytes(N))
 }

@@ -2,6 +2,7 @@ package grundy
 
 import (
 	"math/big"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 )
@@ -135,7 +136,7 @@ func TestCeilDiv(t *testing.T) {
 	for r := uint32(0); r < 5000; r++ {
 		rs = append(rs, r)
 	}
-	for _, s := range []string{"1", "2", "3", "7", "10", "1000", "65536", "2147483647", "3/2", "7/2", "13/5"} {
+	for _, s := range []string{"1", "2", "3", "7", "10", "1000", "65536", "2147483647", "3/2", "7/2", "13/5", "5/2", "7/3", "1001/1000", "32767/32766", "2147483647/2147483646"} {
 		a, err := ParseMultiplier(s)
 		if err != nil {
 			t.Fatal(err)
@@ -144,6 +145,25 @@ func TestCeilDiv(t *testing.T) {
 		for _, r := range rs {
 			if got, want := d.minRemoval(r), uint32(a.MinRemoval(int(r))); got != want {
 				t.Fatalf("a=%s: ceil(%d/a) = %d, want %d", s, r, got, want)
+			}
+		}
+	}
+}
+
+// TestDivisor compares the division-free floor(u/d) with the hardware
+// division on divisors of every size and dividends on both sides of the
+// limit where it switches to dividing.
+func TestDivisor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, d := range []uint64{1, 2, 3, 5, 7, 64, 1000, 1<<31 - 1, 1 << 31, 1<<32 + 3, 1<<40 - 1, 1<<63 + 5} {
+		x := newDivisor(d)
+		us := []uint64{0, 1, d - 1, d, d + 1, x.lim - 1, x.lim, x.lim + 1, ^uint64(0), ^uint64(0) - 1}
+		for range 20000 {
+			us = append(us, rng.Uint64(), rng.Uint64()>>rng.IntN(64), x.lim-uint64(rng.IntN(1000)))
+		}
+		for _, u := range us {
+			if got, want := x.div(u), u/d; got != want {
+				t.Fatalf("floor(%d/%d) = %d, want %d", u, d, got, want)
 			}
 		}
 	}

@@ -98,18 +98,20 @@ func ParseFolder(s string) (Multiplier, error) {
 }
 
 // ceilDiv computes ceil(r/a) = MinRemoval(r) for r < 2^32 without a
-// hardware division when a is an integer, the common case: ceil(r/P) =
-// floor((r+P-1)/P), and floor(x/P) is the high word of x*M with
-// M = ceil(2^64/P), exact whenever x*P < 2^64 (Lemire, Kaser & Kurz,
-// "Faster remainder by direct computation", 2019), which holds for
-// x < 2^33 and P < 2^31.
+// hardware division: ceil(rQ/P) = floor((rQ+P-1)/P), and floor(x/P) is
+// the high word of x*M with M = ceil(2^64/P) (a divisor, below), exact
+// whenever x*P < 2^64 (Lemire, Kaser & Kurz, "Faster remainder by direct
+// computation", 2019). For an integer a (Q = 1) that holds for every
+// r < 2^32, and for a fraction whenever (2^32 Q + P) P < 2^64, which covers
+// every multiplier with P, Q < 2^15; beyond, the division is exact too.
 type ceilDiv struct {
 	a Multiplier
-	m uint64 // 0: use a.MinRemoval
+	m uint64  // integer a >= 2: ceil(2^64/P); 0 otherwise
+	p divisor // fractions: floor(x/P)
 }
 
 func newCeilDiv(a Multiplier) ceilDiv {
-	d := ceilDiv{a: a}
+	d := ceilDiv{a: a, p: newDivisor(a.P)}
 	if a.Q == 1 && a.P >= 2 && a.P < 1<<31 {
 		d.m = ^uint64(0)/a.P + 1
 	}
@@ -124,6 +126,30 @@ func (d ceilDiv) minRemoval(r uint32) uint32 {
 	case d.a.Q == 1: // a = 1
 		return r
 	default:
-		return uint32(d.a.MinRemoval(int(r)))
+		return uint32(d.p.div(uint64(r)*d.a.Q + d.a.P - 1))
 	}
+}
+
+// divisor computes floor(u/d) as the high word of u*m, m = ceil(2^64/d),
+// for u below lim = floor((2^64-1)/d), and by a hardware division above.
+// Exact: with e = m*d - 2^64 in [0, d), u*m/2^64 = u/d + u*e/(d 2^64),
+// and u*e < u*d < 2^64 keeps the second term below 1/d, too little to
+// carry u/d past the next integer.
+type divisor struct {
+	d, m, lim uint64
+}
+
+func newDivisor(d uint64) divisor {
+	if d < 2 {
+		return divisor{d: max(d, 1)} // lim = 0: divide (only d = 1 is used)
+	}
+	return divisor{d: d, m: ^uint64(0)/d + 1, lim: ^uint64(0) / d}
+}
+
+func (x divisor) div(u uint64) uint64 {
+	if u < x.lim {
+		q, _ := bits.Mul64(u, x.m)
+		return q
+	}
+	return u / x.d
 }

@@ -16,110 +16,493 @@ type BreakpointConfig struct {
 	Mult    Multiplier
 	Workers int // concurrent sweeps; < 1 means GOMAXPROCS
 
-	// Resume, when set, starts from a checkpoint: FromG = g >= 1 and FromR =
-	// R_g. Breakpoints then emits g+1, g+2, ... It keeps FromR as one of
-	// its arrays and writes over it, so a resumed run needs no more memory
-	// than a fresh one; the caller must not use FromR afterwards.
+	// Resume, when From is set, starts from a checkpoint: FromG = g >= 1
+	// and From = R_g. Breakpoints then makes g+1, g+2, ... It takes From
+	// over (it writes over a row layer and frees it), so a resumed run
+	// needs no more memory than a fresh one.
 	FromG int
-	FromR []uint32
+	From  *Layer
 
 	// Counts, when set, receives the start values G(n, n) and G(n, n-1)
-	// as the sweeps pass (cheaper than calling Add from Emit). It must hold
-	// the counts for values up to FromG when resuming; see
-	// StartCounts.Checkpoint for saving them while a run goes on.
+	// as the sweeps pass. It must hold the counts for values up to FromG
+	// when resuming (StartCounts.Checkpoint says what a checkpoint at g
+	// holds).
 	Counts *StartCounts
 
-	// Emit is called from a single goroutine for g = FromG+1, FromG+2, ...
-	// in increasing order, with R = R_g (indexed by n, Inf where
-	// G(n, n) < g), until no row has value g. R is valid only during the
-	// call. An error from Emit stops the run.
-	Emit func(g int, R []uint32) error
+	// Runs, if set, is called once for every value g the run makes
+	// (FromG+1, FromG+2, ...), in increasing order, before R_g is made; the
+	// engine then writes the maximal runs of R_g into the RunWriter it
+	// returns, in row order and in pieces, from a goroutine of its own and
+	// as the sweep that makes R_g goes, and closes it. A slow writer slows
+	// the sweeps: they wait for it rather than hold more. A nil RunWriter
+	// means R_g is not wanted. An error from Runs, Write or Close stops
+	// the run.
+	Runs func(g int) (RunWriter, error)
 
-	// EmitHeld, if set, is called instead of Emit and may keep R after it
-	// returns, to hand it to another goroutine: R stays valid until
-	// release is called, which must happen exactly once. Up to Hold
-	// arrays can be held at a time; beyond that the sweeps wait for a
-	// release (each held array costs 4(N+1) bytes; with Hold = 0, EmitHeld
-	// should release R before it returns).
-	EmitHeld func(g int, R []uint32, release func()) error
-	Hold     int
+	// Whole, if set, is called in increasing g for the values whose R_g
+	// the engine holds whole (g - FromG a multiple of Workers, the ends of
+	// its chains of sweeps), once R_g is complete and every RunWriter up
+	// to g is closed: where a checkpoint can be taken. The start values of
+	// later values may be in the making meanwhile (StartCounts.Checkpoint
+	// reads those up to g). The sweeps that would write over R_g wait
+	// until Whole returns; R must not be kept after. An error stops the
+	// run.
+	Whole func(g int, R *Layer) error
 
-	// Sparse says that only Counts and checkpoints are wanted. Then a
-	// chain of Workers sweeps hand rows to each other through small rings,
-	// and R_g is kept whole only at the end of a chain, every Workers-th g
-	// (g - FromG a multiple of Workers); only those g are emitted. The last
-	// sweep of a chain writes R_g over the R_{g-Workers} that the first
-	// one has read: one array of N+1 rows instead of Workers+1. While
-	// Emit(g) holds R_g, the chain that overwrites it waits.
-	Sparse bool
+	// Done, if set, is called in increasing g once R_g is complete, with
+	// the least n whose G(n) >= g (the first row of R_g; -1 if none).
+	Done func(g, first int)
+
+	// SwitchAt is the first value v whose sweep (R_v to R_{v+1}) goes over
+	// runs (runsweep.go): 0 lets the engine choose from the run lengths of
+	// R_v (switchRuns), a negative value keeps every sweep on rows, and 1
+	// sweeps runs from v = 1 on. The output does not depend on it.
+	SwitchAt int
 }
 
-// ringRows is the size of the ring between two sweeps of a chain (Sparse):
-// a sweep runs at most this many rows ahead of the one that reads it.
+// RunWriter receives the runs of one R_g (BreakpointConfig.Runs).
+type RunWriter interface {
+	// Write takes the next runs, in row order; it must not keep runs.
+	Write(runs []Run) error
+	// Close is called after the last Write when R_g is complete and has
+	// a row: the value g is part of the table.
+	Close() error
+	// Abort is called instead of Close when R_g has no row (the table
+	// ended at g-1) or the run stopped before R_g was complete.
+	Abort()
+}
+
+// ringRows is the size of a ring of rows between two sweeps of a chain: a
+// sweep runs at most this many rows ahead of the slowest reader.
 const ringRows = 1 << 20
 
-// BreakpointBytes estimates the memory of Breakpoints in bytes, not
-// counting Counts: the arrays of 4 bytes per row that are kept whole
-// (Workers+1+Hold, or one when sparse), the rings, and one sweeper per
-// worker: its ring of slots and buckets, and its records of windows that
-// have not started (10 or 12 bytes each). How many windows wait at once
-// depends on a and N; a pilot run of the sweeps at 2^20 rows measures the
-// bytes per row (PendingBytes). For a = 2 the share swings with N rather
-// than growing: 1.87, 1.34, 1.42, 1.98, 1.41, 1.86 bytes a row at 2^20,
-// 2^22, ..., 2^28 (one sweeper's peak over all values).
-func BreakpointBytes(N int, a Multiplier, workers, hold int, sparse bool) uint64 {
-	if workers < 1 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	arrays := uint64(workers + 1 + max(hold, 0))
-	rings := uint64(0)
-	if sparse {
-		arrays, rings = 1, uint64(max(workers-1, 0))
-	}
-	records := uint64(PendingBytes(a, N)*float64(N+1)) + 12<<pageShift
-	return arrays*4*uint64(N+1) + rings*4*ringRows + uint64(workers)*(sweeperBytes(N)+records)
-}
+// ringRuns is the size of a ring of runs between two run sweeps.
+const ringRuns = 1 << 16
 
-// stream carries R_{v+1} from the sweep that writes it to the one that
-// reads it: all N+1 rows, or a ring of the last ringRows.
+// feedRuns is the most input runs a run sweep takes at a time.
+const feedRuns = 4096
+
+// switchRuns is the average run length (rows per run of R_v) from which a
+// value is swept over runs. Measured (results/bench-engine-v3.md): the
+// run step of one value at N = 10^6, a = 2, costs about 20 ns a segment
+// (1 to 1.5 segments a run) against 4 to 6.5 ns a row for the row step,
+// so it wins from runs of about 3 rows on, as the C prototype found.
+// With W workers the engine sees the lengths of R_{v-W+1} when it starts
+// the sweep of v, and lengths grow about 1.16 times a value for a = 2, so
+// the threshold is lowered by that factor per value it looks back.
+const switchRuns = 3.0
+
+// switchGrowth is how much the average run length grows a value (a = 2:
+// 3.3, 3.8, 4.4, 5.1 at v = 10..13, N = 10^7).
+const switchGrowth = 1.16
+
+// stream carries R_{v+1} from the sweep that makes it to its readers: the
+// next sweep (the head) and the RunWriter's goroutine (the tap), as rows
+// (a ring, or the whole array of a chain's end) or runs (a ring, or a
+// whole list).
 type stream struct {
-	buf  []uint32
-	ring bool
-	prog progress // rows written
-	read progress // rows read; rings only
-}
-
-func (s *stream) rows(n0, n1 int) []uint32 {
-	if s.ring {
-		o := n0 & (len(s.buf) - 1)
-		return s.buf[o : o+n1-n0]
-	}
-	return s.buf[n0:n1]
-}
-
-type sweepJob struct {
-	v    int
-	in   *sweepJob // the job whose out is this one's in (nil for R_0)
-	out  *stream
-	emit bool // out is kept whole and emitted
-	// sparse: the emission of the array this job overwrites; the job
-	// starts when it is released.
-	after    chan struct{}
-	released chan struct{} // closed when this job's emission is released
-	finite   int
-	done     chan struct{}
-	// users of a whole out (not sparse): the next sweep, and EmitHeld until it
-	// releases it; the last to finish returns out to the pool.
+	isRuns bool
+	arr    *rowArray // rows, whole
+	ring   []uint32  // rows, ring
+	list   *runList  // runs, whole
+	rring  []Run     // runs, ring
+	prog   progress  // rows or runs written
+	ended  atomic.Bool
+	head   progress  // rows or runs the next sweep has read
+	tap    *progress // rows or runs the tap has read; nil if none
+	// drop: nobody will write over this whole array: its chunks are given
+	// back as soon as both readers have passed them.
+	drop atomic.Bool
+	// users counts the readers (and, for a whole list, the Whole call)
+	// still to finish; the last one gives back a ring or a list (free).
 	users atomic.Int32
+	free  func()
 }
 
-// sweepStream runs sw over all rows from in (nil: R_0 = 0) into out,
-// publishing its progress every publishStride rows. It returns the
-// number of finite entries of out, or -1 if stop was set before it
-// finished.
-func (sw *sweeper) sweepStream(in, out *stream, zero []uint32, stop *atomic.Bool) int {
+// done is called by each user of s when it has finished with it.
+func (s *stream) done() {
+	if s.users.Add(-1) == 0 && s.free != nil {
+		s.free()
+	}
+}
+
+func (s *stream) whole() bool { return s.arr != nil || s.list != nil }
+
+// readers returns the least progress of the stream's readers.
+func (s *stream) readers() int64 {
+	d := s.head.done.Load()
+	if s.tap != nil {
+		d = min(d, s.tap.done.Load())
+	}
+	return d
+}
+
+// rows returns rows n0..n1-1 (within a publishStride block).
+func (s *stream) rows(n0, n1 int) []uint32 {
+	if s.arr != nil {
+		return s.arr.rows(n0, n1)
+	}
+	o := n0 & (len(s.ring) - 1)
+	return s.ring[o : o+n1-n0]
+}
+
+// readRuns appends runs i..j-1 of a run stream to buf.
+func (s *stream) readRuns(buf []Run, i, j int) []Run {
+	for i < j {
+		if s.list != nil {
+			k := min(j, (i/runChunk+1)*runChunk)
+			buf = append(buf, s.list.slice(i, k)...)
+			i = k
+			continue
+		}
+		o := i & (len(s.rring) - 1)
+		k := min(j-i, len(s.rring)-o)
+		buf = append(buf, s.rring[o:o+k]...)
+		i += k
+	}
+	return buf
+}
+
+// releaseRead gives back the chunks of a dropped array behind its readers.
+func (s *stream) releaseRead() {
+	if s.drop.Load() {
+		s.arr.releaseBelow(int(s.readers()))
+	}
+}
+
+// sweepJob is the sweep of value v: R_v (in) to R_{v+1} (out).
+type sweepJob struct {
+	v      int
+	runs   bool      // a run sweep
+	in     *sweepJob // the sweep of v-1, whose out is this one's input (nil: R_0 = 0)
+	out    *stream
+	writer RunWriter // R_{v+1}'s, or nil
+	// overwrites is the stream whose whole array out writes over (its tap
+	// must be ahead); after is closed once its Whole call returned.
+	overwrites *stream
+	after      chan struct{}
+	released   chan struct{} // closed once Whole(v+1) returned or was not called
+	// Results, set before done is closed.
+	finite   int // rows of R_{v+1}; -1: stopped
+	first    int // the least row of R_{v+1}, -1 if none
+	rowsSeen int // a sample of R_{v+1}: its rows and runs, for the switch
+	runsSeen int
+	done     chan struct{}
+	tapDone  chan struct{} // closed when the tap has closed its writer (nil: no tap)
+}
+
+// Breakpoints computes the breakpoint table R_g(n) for 0 <= n <= N, value
+// by value: sweeps for consecutive values run concurrently on cfg.Workers
+// goroutines, each following the one before it, first over rows, then,
+// past the switch, over runs (runsweep.go). What it hands to cfg.Runs,
+// cfg.Whole and cfg.Counts does not depend on the number of workers or on
+// the switch. It returns the largest g with a row of value g, max G(n, n)
+// over n <= N.
+func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
+	N, a := cfg.N, cfg.Mult
+	if N < 0 || N > MaxBreakpointN {
+		return 0, fmt.Errorf("grundy: size %d outside 0..%d", N, MaxBreakpointN)
+	}
+	if a.Q == 0 || a.P < a.Q {
+		return 0, fmt.Errorf("grundy: multiplier %s below 1", a)
+	}
+	if cfg.From != nil && (cfg.FromG < 1 || cfg.From.N != N) {
+		return 0, fmt.Errorf("grundy: resume layer of %d rows at g=%d, want %d rows and g >= 1", cfg.From.N+1, cfg.FromG, N+1)
+	}
+	W := cfg.Workers
+	if W < 1 {
+		W = runtime.GOMAXPROCS(0)
+	}
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+
+	rowSweepers := make(chan *sweeper, W)
+	runSweepers := make(chan *runSweeper, W)
+	for i := 0; i < W; i++ {
+		rowSweepers <- nil // allocated on first use
+		runSweepers <- nil
+	}
+	slots := make(chan struct{}, W) // W sweeps at a time
+	// Rings, allocated on first use: one per sweep in flight, and as many
+	// again for the taps that lag behind the sweep reading the same ring.
+	rowRings := make(chan []uint32, 2*W)
+	runRings := make(chan []Run, 2*W)
+	for i := 0; i < 2*W; i++ {
+		rowRings <- nil
+		runRings <- nil
+	}
+	zero := make([]uint32, publishStride)
+	jobs := make(chan *sweepJob, W+1)
+	// The first error of a RunWriter or of cfg.Runs, which stopped the
+	// run: the sweeps then end as stopped, and this is the error to give.
+	var failMu sync.Mutex
+	var failure error
+	fail := func(err error) {
+		failMu.Lock()
+		if failure == nil {
+			failure = err
+		}
+		failMu.Unlock()
+		stop.Store(true)
+	}
+	failed := func() error {
+		failMu.Lock()
+		defer failMu.Unlock()
+		return failure
+	}
+	// Whole arrays and lists are mapped outside the Go heap: every one is
+	// given back when Breakpoints returns, whatever is left of it.
+	var held []*Layer
+	defer func() {
+		for _, l := range held {
+			l.Free()
+		}
+	}()
+
+	// The launcher starts sweep v as soon as one of W slots is free; sweep
+	// v reads the output of sweep v-1 as it is made.
+	go func() {
+		defer close(jobs)
+		var in *sweepJob
+		var arr *rowArray // the row array of the chains' ends
+		var lastWhole *sweepJob
+		history := map[int]*sweepJob{} // jobs by v, for the switch
+		switched := false
+		if l := cfg.From; l != nil {
+			held = append(held, l)
+			in = &sweepJob{v: cfg.FromG - 1, done: make(chan struct{}), released: make(chan struct{}), finite: 1}
+			in.out = &stream{isRuns: l.IsRuns(), arr: l.arr, list: l.list}
+			if l.IsRuns() {
+				in.out.prog.done.Store(l.list.n.Load())
+				switched = true
+			} else {
+				arr = l.arr
+				in.out.prog.done.Store(int64(N + 1))
+			}
+			in.out.ended.Store(true)
+			in.out.users.Store(1) // the next sweep
+			close(in.done)
+			close(in.released)
+			lastWhole = in
+		}
+		for v := cfg.FromG; !stop.Load(); v++ {
+			if c := cfg.Counts; c != nil && v > narrowMax && !c.Wide() {
+				// The first value past 255: the counts widen once every
+				// sweep that writes to them is done.
+				if in != nil {
+					<-in.done
+				}
+				c.Widen()
+			}
+			select {
+			case slots <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			j := &sweepJob{v: v, in: in, done: make(chan struct{}), released: make(chan struct{})}
+			history[v] = j
+			delete(history, v-2*W-2)
+			// Runs or rows: from the run lengths of the latest R_u whose
+			// sweep is done (u = v-W+1: the slot this sweep took was freed
+			// by the sweep of v-W or one before it).
+			if !switched && v >= 1 {
+				switch {
+				case cfg.SwitchAt < 0:
+				case cfg.SwitchAt > 0:
+					switched = v >= cfg.SwitchAt
+				default:
+					if p := history[v-W]; p != nil {
+						<-p.done
+						if p.runsSeen > 0 {
+							ratio := float64(p.rowsSeen) / float64(p.runsSeen)
+							for range W - 1 {
+								ratio *= switchGrowth
+							}
+							switched = ratio >= switchRuns
+						}
+					}
+				}
+			}
+			j.runs = switched
+			wholeOut := (v+1-cfg.FromG)%W == 0
+			out := &stream{isRuns: j.runs}
+			j.out = out
+			out.users.Store(1) // the next sweep
+			switch {
+			case wholeOut && j.runs:
+				out.list = newRunList(N)
+				l := &Layer{N: N, list: out.list}
+				held = append(held, l)
+				out.users.Add(1) // the Whole call
+				out.free = l.Free
+				if lastWhole != nil && lastWhole.out.arr != nil {
+					// The array this chain's end would have written over is
+					// the last of the row sweeps: it goes behind its readers
+					// once its Whole call returned.
+					j.overwrites, j.after = lastWhole.out, lastWhole.released
+				}
+			case wholeOut:
+				if arr == nil {
+					arr = newRowArray(N + 1)
+					held = append(held, &Layer{N: N, arr: arr})
+				}
+				out.arr = arr
+				if lastWhole != nil && lastWhole.out.arr == arr {
+					j.overwrites, j.after = lastWhole.out, lastWhole.released
+				}
+			case j.runs:
+				r := <-runRings
+				if r == nil {
+					r = make([]Run, ringRuns)
+				}
+				out.rring = r
+				out.free = func() { runRings <- r }
+			default:
+				r := <-rowRings
+				if r == nil {
+					r = make([]uint32, ringRows)
+				}
+				out.ring = r
+				out.free = func() { rowRings <- r }
+			}
+			if wholeOut {
+				lastWhole = j
+			}
+			if cfg.Runs != nil {
+				w, err := cfg.Runs(v + 1)
+				if err != nil {
+					fail(err)
+					<-slots
+					return
+				}
+				if w != nil {
+					j.writer = w
+					out.tap = &progress{}
+					out.users.Add(1)
+					j.tapDone = make(chan struct{})
+					go j.runTap(N, &stop, fail)
+				}
+			}
+			go func(j *sweepJob) {
+				j.finite = -1
+				if waitClosed(j.after, &stop) {
+					if j.runs {
+						sw := <-runSweepers
+						if sw == nil {
+							sw = newRunSweeper(N, a)
+						}
+						j.sweepRuns(sw, cfg.Counts, &stop)
+						runSweepers <- sw
+					} else {
+						sw := <-rowSweepers
+						if sw == nil {
+							sw = newSweeper(N, a)
+						}
+						j.sweepRows(sw, cfg.Counts, zero, &stop)
+						rowSweepers <- sw
+					}
+				}
+				j.out.ended.Store(true)
+				if in := j.in; in != nil {
+					in.out.head.done.Store(readAll)
+					in.out.releaseRead()
+					in.out.done()
+				}
+				<-slots
+				close(j.done)
+			}(j)
+			jobs <- j
+			in = j
+		}
+	}()
+
+	maxG := cfg.FromG
+	var err error
+	complete := false
+	var taps []*sweepJob // jobs whose tap may still run
+	waitTaps := func() {
+		for _, t := range taps {
+			<-t.tapDone
+		}
+		taps = taps[:0]
+		if f := failed(); f != nil && err == nil && !complete {
+			err = f
+		}
+	}
+	for j := range jobs {
+		<-j.done
+		if j.tapDone != nil {
+			taps = append(taps, j)
+		}
+		switch {
+		case err != nil || complete:
+			// Drain the sweeps launched ahead; their output is not used.
+		case ctx.Err() != nil:
+			err = ctx.Err()
+		case j.finite < 0:
+			if err = failed(); err == nil {
+				err = fmt.Errorf("grundy: sweep %d stopped", j.v)
+			}
+		case j.finite == 0:
+			complete = true // no row has value v+1: the table is complete
+		case cfg.Counts != nil && j.v+1 > MaxStartValue:
+			err = fmt.Errorf("%w: G(n) = %d exceeds %d", ErrOverflow, j.v+1, MaxStartValue)
+		default:
+			maxG = j.v + 1
+			if cfg.Done != nil {
+				cfg.Done(j.v+1, j.first)
+			}
+			if cfg.Whole != nil && j.out.whole() {
+				waitTaps()
+				if err == nil {
+					err = cfg.Whole(j.v+1, &Layer{N: N, arr: j.out.arr, list: j.out.list})
+				}
+			}
+		}
+		close(j.released)
+		if j.out.list != nil {
+			j.out.done() // the Whole call's use
+		}
+		if err != nil || complete {
+			stop.Store(true)
+		}
+	}
+	waitTaps()
+	if f := failed(); f != nil && err == nil {
+		err = f
+	}
+	if err == nil && !complete {
+		// Stopped before the table was complete: ctx was done, maybe so
+		// early that the launcher saw it first. No table is no answer.
+		err = ctx.Err()
+		if err == nil {
+			err = errors.New("grundy: stopped before the table was complete")
+		}
+	}
+	return maxG, err
+}
+
+// readAll is the progress of a reader that has read a stream to its end
+// (or will read no more of it).
+const readAll = 1 << 62
+
+// sampleEvery is how often (in blocks of publishStride rows) a row sweep
+// counts the runs of its output, for the switch to runs.
+const sampleEvery = 16
+
+// sweepRows runs a row sweep over all rows, from j.in (nil: R_0 = 0) into
+// j.out, publishing its progress every publishStride rows. It sets
+// j.finite (-1 if stop was set before it finished) and j.first.
+func (j *sweepJob) sweepRows(sw *sweeper, counts *StartCounts, zero []uint32, stop *atomic.Bool) {
+	sw.start(j.v, counts)
 	N := sw.N
-	for n0 := 0; n0 <= N; n0 += publishStride {
+	var in *stream
+	out := j.out
+	if j.in != nil {
+		in = j.in.out
+	}
+	j.first = -1
+	for b, n0 := 0, 0; n0 <= N; b, n0 = b+1, n0+publishStride {
 		n1 := min(N+1, n0+publishStride)
 		src := zero[:n1-n0]
 		// A sweep that has to wait for another waits for a good stretch
@@ -131,28 +514,346 @@ func (sw *sweeper) sweepStream(in, out *stream, zero []uint32, stop *atomic.Bool
 			if in.prog.done.Load() < int64(n1) {
 				target := min(int64(N+1), int64(n1+ringRows/4))
 				if in.prog.waitBeyond(target-1, stop) < 0 {
-					return -1
+					return
 				}
 			}
 			src = in.rows(n0, n1)
 		}
-		if out.ring {
-			if need := int64(n1 - len(out.buf)); need > 0 && out.read.done.Load() < need {
-				if out.read.waitBeyond(need+ringRows/2-1, stop) < 0 {
-					return -1
+		if out.ring != nil {
+			if need := int64(n1 - len(out.ring)); need > 0 && out.readers() < need {
+				if !waitReaders(out, need+ringRows/2, stop) {
+					return
+				}
+			}
+		} else if ow := j.overwrites; ow != nil && ow.tap != nil && ow.tap.done.Load() < int64(n1) {
+			// Writing over a whole array: its tap must have read it.
+			if ow.tap.waitBeyond(int64(n1)-1, stop) < 0 {
+				return
+			}
+		}
+		dst := out.rows(n0, n1)
+		sw.run(src, dst)
+		if j.first < 0 && sw.finite > 0 {
+			for i, r := range dst {
+				if r != Inf {
+					j.first = n0 + i
+					break
 				}
 			}
 		}
-		sw.run(src, out.rows(n0, n1))
+		if b%sampleEvery == 0 {
+			j.rowsSeen, j.runsSeen = countRuns(dst, j.rowsSeen, j.runsSeen)
+		}
 		out.prog.done.Store(int64(n1))
-		if in != nil && in.ring {
-			in.read.done.Store(int64(n1))
+		if in != nil {
+			in.head.done.Store(int64(n1))
+			if in.drop.Load() && n1&(rowChunk-1) == 0 {
+				in.releaseRead()
+			}
 		}
 		if stop.Load() && n1 <= N {
-			return -1
+			return
 		}
 	}
-	return sw.finite
+	j.finite = sw.finite
+}
+
+// countRuns adds the finite rows of R and the runs that begin in it.
+func countRuns(R []uint32, rows, runs int) (int, int) {
+	prev := uint32(Inf - 1)
+	for _, r := range R {
+		if r != Inf {
+			rows++
+			if r != prev+1 {
+				runs++
+			}
+		}
+		prev = r
+	}
+	return rows, runs
+}
+
+// waitReaders waits until every reader of s has read need rows or runs,
+// and reports false if stop was set first.
+func waitReaders(s *stream, need int64, stop *atomic.Bool) bool {
+	sleep := 10 * time.Microsecond
+	for i := 0; ; i++ {
+		if s.readers() >= need || s.head.done.Load() >= 1<<62 && (s.tap == nil || s.tap.done.Load() >= need) {
+			return true
+		}
+		if stop.Load() {
+			return false
+		}
+		switch {
+		case i < 64:
+		case i < 128:
+			runtime.Gosched()
+		default:
+			time.Sleep(sleep)
+			sleep = min(2*sleep, time.Millisecond)
+		}
+	}
+}
+
+// sweepRuns runs a run sweep from j.in (runs, or rows turned into runs a
+// block at a time) into j.out.
+func (j *sweepJob) sweepRuns(rs *runSweeper, counts *StartCounts, stop *atomic.Bool) {
+	rs.start(j.v, counts)
+	N := int(rs.N)
+	in, out := j.in.out, j.out
+	j.first = -1
+	if ow := j.overwrites; ow != nil {
+		// The array this chain's end would have written over is the last
+		// of the row sweeps: give it back behind its readers.
+		ow.drop.Store(true)
+		ow.releaseRead()
+	}
+	var buf, res []Run
+	written := 0
+	emit := func(final bool) bool {
+		if len(res) == 0 {
+			return true
+		}
+		if j.first < 0 {
+			j.first = int(res[0].N)
+		}
+		j.runsSeen += len(res)
+		for _, r := range res {
+			j.rowsSeen += int(r.Len)
+		}
+		for rest := res; len(rest) > 0; {
+			k := len(rest)
+			if out.rring != nil {
+				k = min(k, ringRuns/4)
+				if need := int64(written + k - ringRuns); need > 0 && out.readers() < need {
+					if !waitReaders(out, need+ringRuns/2, stop) {
+						return false
+					}
+				}
+				o := written & (ringRuns - 1)
+				k = min(k, ringRuns-o)
+				copy(out.rring[o:], rest[:k])
+			} else {
+				out.list.append(rest[:k])
+			}
+			written += k
+			rest = rest[k:]
+			out.prog.done.Store(int64(written))
+		}
+		res = res[:0]
+		return true
+	}
+	if !in.isRuns {
+		for n0 := 0; n0 <= N; n0 += publishStride {
+			n1 := min(N+1, n0+publishStride)
+			if in.prog.done.Load() < int64(n1) {
+				target := min(int64(N+1), int64(n1+ringRows/4))
+				if in.prog.waitBeyond(target-1, stop) < 0 {
+					return
+				}
+			}
+			buf = appendRuns(buf[:0], n0, in.rows(n0, n1))
+			res = rs.feed(buf, res)
+			if !emit(false) {
+				return
+			}
+			in.head.done.Store(int64(n1))
+			if in.drop.Load() && n1&(rowChunk-1) == 0 {
+				in.releaseRead()
+			}
+			if stop.Load() && n1 <= N {
+				return
+			}
+		}
+	} else {
+		for i := 0; ; {
+			avail := int(in.prog.done.Load())
+			if avail == i {
+				if in.ended.Load() {
+					if avail = int(in.prog.done.Load()); avail == i {
+						break
+					}
+				} else if in.prog.waitBeyondOrEnd(int64(i), &in.ended, stop) < 0 {
+					return
+				}
+				continue
+			}
+			k := min(avail, i+feedRuns)
+			buf = in.readRuns(buf[:0], i, k)
+			res = rs.feed(buf, res)
+			if !emit(false) {
+				return
+			}
+			i = k
+			in.head.done.Store(int64(i))
+			if stop.Load() {
+				return
+			}
+		}
+	}
+	res = rs.finish(res)
+	if !emit(true) {
+		return
+	}
+	if out.list != nil {
+		out.list.closeList()
+	}
+	j.finite = int(rs.finite)
+}
+
+// appendRuns appends the runs of rows R (from row n0) to runs, cut at the
+// block's ends: a run sweep takes a run cut in pieces as the run itself.
+func appendRuns(runs []Run, n0 int, R []uint32) []Run {
+	i := 0
+	for i < len(R) {
+		if R[i] == Inf {
+			i++
+			continue
+		}
+		s := i
+		for i++; i < len(R) && R[i] == R[i-1]+1; i++ {
+		}
+		runs = append(runs, Run{N: uint32(n0 + s), R: R[s], Len: uint32(i - s)})
+	}
+	return runs
+}
+
+// runTap reads j.out as it is made and writes its maximal runs to
+// j.writer, then closes it, or aborts it if R_{v+1} has no row or the
+// sweep stopped. An error stops the run.
+func (j *sweepJob) runTap(N int, stop *atomic.Bool, failRun func(error)) {
+	defer close(j.tapDone)
+	out := j.out
+	defer func() {
+		out.tap.done.Store(readAll)
+		out.releaseRead()
+		out.done()
+	}()
+	b := runBuilder{w: j.writer}
+	fail := func(err error) {
+		j.writer.Abort()
+		if err != nil {
+			failRun(err)
+		}
+	}
+	if !out.isRuns {
+		for n0 := 0; n0 <= N; n0 += publishStride {
+			n1 := min(N+1, n0+publishStride)
+			if out.prog.done.Load() < int64(n1) {
+				out.prog.waitBeyondOrEnd(int64(n1)-1, &out.ended, stop)
+				if out.prog.done.Load() < int64(n1) {
+					fail(nil) // the sweep stopped
+					return
+				}
+			}
+			if err := b.addRows(n0, out.rows(n0, n1)); err != nil {
+				fail(err)
+				return
+			}
+			out.tap.done.Store(int64(n1))
+			if out.drop.Load() && n1&(rowChunk-1) == 0 {
+				out.releaseRead()
+			}
+		}
+	} else {
+		var buf []Run
+		for i := 0; ; {
+			avail := int(out.prog.done.Load())
+			if avail == i {
+				if out.ended.Load() {
+					if int(out.prog.done.Load()) == i {
+						break
+					}
+				} else if out.prog.waitBeyondOrEnd(int64(i), &out.ended, stop) < 0 {
+					fail(nil)
+					return
+				}
+				continue
+			}
+			k := min(avail, i+ringRuns/4)
+			buf = out.readRuns(buf[:0], i, k)
+			if err := b.addRuns(buf); err != nil {
+				fail(err)
+				return
+			}
+			i = k
+			out.tap.done.Store(int64(i))
+		}
+	}
+	// The sweep is done (its output has ended); j.finite was set before.
+	for !out.ended.Load() {
+		time.Sleep(100 * time.Microsecond)
+	}
+	if j.finite <= 0 {
+		fail(nil) // no row of value v+1, or stopped
+		return
+	}
+	if err := b.flush(true); err != nil {
+		fail(err)
+		return
+	}
+	if err := j.writer.Close(); err != nil {
+		failRun(err)
+	}
+}
+
+var errTapStopped = errors.New("grundy: stopped")
+
+// runBuilder merges pieces of runs into maximal runs and hands them to a
+// RunWriter in batches.
+type runBuilder struct {
+	w    RunWriter
+	runs []Run
+}
+
+const tapBatch = 1 << 15
+
+func (b *runBuilder) add(r Run) {
+	if k := len(b.runs) - 1; k >= 0 && b.runs[k].N+b.runs[k].Len == r.N && b.runs[k].R+b.runs[k].Len == r.R {
+		b.runs[k].Len += r.Len
+		return
+	}
+	b.runs = append(b.runs, r)
+}
+
+func (b *runBuilder) addRuns(runs []Run) error {
+	for _, r := range runs {
+		b.add(r)
+	}
+	return b.flush(false)
+}
+
+func (b *runBuilder) addRows(n0 int, R []uint32) error {
+	i := 0
+	for i < len(R) {
+		if R[i] == Inf {
+			i++
+			continue
+		}
+		s := i
+		for i++; i < len(R) && R[i] == R[i-1]+1; i++ {
+		}
+		b.add(Run{N: uint32(n0 + s), R: R[s], Len: uint32(i - s)})
+	}
+	return b.flush(false)
+}
+
+// flush writes the runs made so far but the last, which may still grow,
+// once there are enough of them; all of them when final.
+func (b *runBuilder) flush(final bool) error {
+	if len(b.runs) < tapBatch && !final || len(b.runs) == 0 {
+		return nil
+	}
+	k := len(b.runs)
+	if !final {
+		k--
+	}
+	if err := b.w.Write(b.runs[:k]); err != nil {
+		return err
+	}
+	n := copy(b.runs, b.runs[k:])
+	b.runs = b.runs[:n]
+	return nil
 }
 
 // waitClosed waits until c is closed (nil: at once), and reports false if
@@ -173,196 +874,4 @@ func waitClosed(c chan struct{}, stop *atomic.Bool) bool {
 			}
 		}
 	}
-}
-
-// Breakpoints computes the breakpoint table R_g(n) for 0 <= n <= N, value
-// by value, and hands each R_g to cfg.Emit in order. Sweeps for consecutive
-// values run concurrently on cfg.Workers goroutines, each following the one
-// before it; what is emitted does not depend on the number of workers. It
-// returns the largest g with a row of value g, which is max G(n, n) over
-// n <= N.
-func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
-	N, a := cfg.N, cfg.Mult
-	if N < 0 || N > MaxBreakpointN {
-		return 0, fmt.Errorf("grundy: size %d outside 0..%d", N, MaxBreakpointN)
-	}
-	if a.Q == 0 || a.P < a.Q {
-		return 0, fmt.Errorf("grundy: multiplier %s below 1", a)
-	}
-	if cfg.FromG > 0 && len(cfg.FromR) != N+1 {
-		return 0, fmt.Errorf("grundy: resume array has %d entries, want %d", len(cfg.FromR), N+1)
-	}
-	W := cfg.Workers
-	if W < 1 {
-		W = runtime.GOMAXPROCS(0)
-	}
-	// Emit is EmitHeld with no array held past the call.
-	emit, hold := cfg.EmitHeld, max(cfg.Hold, 0)
-	if emit == nil {
-		hold = 0
-		emit = func(g int, R []uint32, release func()) error {
-			defer release()
-			if cfg.Emit == nil {
-				return nil
-			}
-			return cfg.Emit(g, R)
-		}
-	}
-	var stop atomic.Bool
-	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
-	sweepers := make(chan *sweeper, W)
-	for i := 0; i < W; i++ {
-		sweepers <- nil // allocated on first use
-	}
-	// Whole arrays: W+1 when every R_g is emitted (W sweeps each write
-	// one, and the input of the oldest is the array being emitted; it
-	// returns to the pool once the sweep that reads it is done, which is
-	// after its emission), and EmitHeld may keep hold more. Sparse: the
-	// array a chain of W sweeps reads and the one it writes.
-	nArrays := W + 1 + hold
-	if cfg.Sparse {
-		nArrays = 1
-	}
-	arrays := make(chan []uint32, nArrays)
-	for i := 0; i < nArrays; i++ {
-		arrays <- nil
-	}
-	rings := make(chan []uint32, W)
-	for i := 0; i < W; i++ {
-		rings <- nil
-	}
-	drop := func(j *sweepJob) {
-		if j != nil && j.emit && !cfg.Sparse && j.users.Add(-1) == 0 { // sparse: one array, never pooled
-			arrays <- j.out.buf
-		}
-	}
-	var whole []uint32 // sparse: the one array
-	getArray := func() []uint32 {
-		b := <-arrays
-		if b == nil {
-			b = make([]uint32, N+1)
-		}
-		return b
-	}
-	zero := make([]uint32, publishStride)
-	jobs := make(chan *sweepJob, W+1)
-
-	// The launcher starts sweep v as soon as a sweeper and an array are
-	// free; sweep v reads the output of sweep v-1 as it is produced.
-	go func() {
-		defer close(jobs)
-		var in *sweepJob
-		var lastWhole chan struct{} // sparse: released when R in whole may be overwritten
-		if cfg.FromG > 0 {
-			// FromR takes the place of the first array.
-			<-arrays
-			in = &sweepJob{out: &stream{buf: cfg.FromR}, emit: true}
-			if cfg.Sparse {
-				whole = cfg.FromR
-				in.released = make(chan struct{})
-				close(in.released) // nothing else holds FromR
-				lastWhole = in.released
-			} else {
-				in.users.Store(1)
-			}
-			in.out.prog.done.Store(int64(N + 1))
-		} else if cfg.Sparse {
-			whole = getArray()
-		}
-		for v := cfg.FromG; !stop.Load(); v++ {
-			if c := cfg.Counts; c != nil && v > narrowMax && !c.Wide() {
-				// The first value past 255: the counts widen once every
-				// sweep that writes to them is done.
-				if in != nil && in.done != nil {
-					<-in.done
-				}
-				c.Widen()
-			}
-			sw := <-sweepers
-			if sw == nil {
-				sw = newSweeper(N, a)
-			}
-			j := &sweepJob{v: v, in: in, done: make(chan struct{})}
-			j.emit = !cfg.Sparse || (v+1-cfg.FromG)%W == 0
-			switch {
-			case j.emit && cfg.Sparse:
-				j.out = &stream{buf: whole}
-				j.released = make(chan struct{})
-				j.after = lastWhole
-				lastWhole = j.released
-			case j.emit:
-				j.out = &stream{buf: getArray()}
-				j.users.Store(1) // the next sweep; the emission adds itself
-			default:
-				r := <-rings
-				if r == nil {
-					r = make([]uint32, ringRows)
-				}
-				j.out = &stream{buf: r, ring: true}
-			}
-			go func(j *sweepJob, sw *sweeper) {
-				var in *stream
-				if j.in != nil {
-					in = j.in.out
-				}
-				sw.start(j.v, cfg.Counts)
-				if waitClosed(j.after, &stop) {
-					j.finite = sw.sweepStream(in, j.out, zero, &stop)
-				} else {
-					j.finite = -1
-				}
-				if in != nil && in.ring {
-					rings <- in.buf
-				}
-				sweepers <- sw
-				close(j.done)
-			}(j, sw)
-			jobs <- j
-			in = j
-		}
-	}()
-
-	maxG := cfg.FromG
-	var err error
-	complete := false
-	for j := range jobs {
-		<-j.done
-		switch {
-		case err != nil || complete:
-			// Drain the sweeps launched ahead; their output is not used.
-		case ctx.Err() != nil:
-			err = ctx.Err()
-		case j.finite < 0:
-			err = fmt.Errorf("grundy: sweep %d stopped", j.v)
-		case j.finite == 0:
-			complete = true // no row has value v+1: the table is complete
-		case cfg.Counts != nil && j.v+1 > MaxStartValue:
-			err = fmt.Errorf("%w: G(n) = %d exceeds %d", ErrOverflow, j.v+1, MaxStartValue)
-		case j.emit:
-			var once sync.Once
-			release := func() { once.Do(func() { close(j.released) }) }
-			if !cfg.Sparse {
-				j.users.Add(1)
-				release = func() { once.Do(func() { drop(j) }) }
-			}
-			if err = emit(j.v+1, j.out.buf, release); err == nil {
-				maxG = j.v + 1
-			}
-		default:
-			maxG = j.v + 1
-		}
-		if err != nil || complete {
-			stop.Store(true)
-		}
-		drop(j.in) // sweep v is done with R_v, which was emitted before
-	}
-	if err == nil && !complete {
-		// Stopped before any sweep was launched: ctx was done so early
-		// that the launcher saw it first. No table is no answer.
-		err = ctx.Err()
-		if err == nil {
-			err = errors.New("grundy: stopped before the table was complete")
-		}
-	}
-	return maxG, err
 }

@@ -18,7 +18,7 @@ func TestBreakpointBytesMatchesRSS(t *testing.T) {
 	if n := os.Getenv("FIBNIM_RSS_CHILD"); n != "" {
 		N, _ := strconv.Atoi(n)
 		w, _ := strconv.Atoi(os.Getenv("FIBNIM_RSS_WORKERS"))
-		if _, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: Fibonacci, Workers: w, Counts: NewStartCounts(N), Sparse: true}); err != nil {
+		if _, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: Fibonacci, Workers: w, Counts: NewStartCounts(N)}); err != nil {
 			t.Fatal(err)
 		}
 		b, _ := os.ReadFile("/proc/self/status")
@@ -49,7 +49,7 @@ func TestBreakpointBytesMatchesRSS(t *testing.T) {
 				kib, _ = strconv.ParseUint(f[1], 10, 64)
 			}
 		}
-		est := BreakpointBytes(N, Fibonacci, w, 0, true) + StartCountsBytes(N, Fibonacci)
+		est := BreakpointBytes(N, Fibonacci, w) + StartCountsBytes(N, Fibonacci)
 		got := kib * 1024
 		ratio := float64(est) / float64(got)
 		t.Logf("N = %d, %d workers: estimate %.1f MiB, peak RSS %.1f MiB, ratio %.3f", N, w, float64(est)/(1<<20), float64(got)/(1<<20), ratio)

@@ -25,7 +25,7 @@ func saved(t *testing.T, N int, a grundy.Multiplier, breakpoints bool, denseMax 
 	root := t.TempDir()
 	dir := table.Dir(root, a)
 	if breakpoints {
-		if _, _, err := table.Build(context.Background(), table.BuildConfig{Dir: dir, N: N, Mult: a, Workers: 2, Breakpoints: true, DenseMax: 100, Writers: 1, Revision: "test"}); err != nil {
+		if _, _, err := table.Build(context.Background(), table.BuildConfig{Dir: dir, N: N, Mult: a, Workers: 2, Breakpoints: true, DenseMax: 100, Revision: "test"}); err != nil {
 			t.Fatal(err)
 		}
 	} else {

@@ -70,10 +70,18 @@ func Markdown(results []conjectures.Result, header string) []byte {
 		d.row(r.ID, r.Status, rng, fmt.Sprint(r.Cases), fmt.Sprint(r.Failures))
 	}
 	mult := ""
+	global := false
 	for _, r := range results {
 		d.line("")
 		level := "##"
-		if r.Mult != "" {
+		if strings.HasPrefix(r.ID, "GLOBAL-") {
+			if !global {
+				global = true
+				globalSection(d, results)
+				d.line("")
+			}
+			level = "###"
+		} else if r.Mult != "" {
 			if r.Mult != mult {
 				mult = r.Mult
 				d.section("##", "Multiplier a = "+mult)
@@ -164,4 +172,32 @@ func group(x int64) string {
 		b = append(b, s[i])
 	}
 	return string(b)
+}
+
+// globalSection opens the section of the global game's checks (package
+// global, conjectures/global.go): what is computed, what each check found
+// on which range, and what could not be compared.
+func globalSection(d *doc, results []conjectures.Result) {
+	d.section("##", "Global Fibonacci nim")
+	d.line("Two piles and one move limit shared by both: a move takes k <= r tokens from either pile and the next limit is floor(a*k). " +
+		"Computed: R_g(x, y), the least limit r with G(x, y, r) >= g, for every position 0 <= x <= y <= M (`compute global`, results/global/mult=A/), so G(x, y, r) at every r; " +
+		"the start is r = min(x+y-1, max(x, y)) (any move but taking every token). " +
+		"Larsson & Rubinstein-Salzedo, \"Global Fibonacci nim\" (Int. J. Game Theory 47, 2018), solve the two-pile game's outcomes, but the paper was not available to this project: " +
+		"nothing here is compared with its theorem, and the observations below are this project's, on the range stated, not the paper's. See docs/global.md.")
+	d.line("")
+	d.header("check", "status", "range", "cases", "failures", "first failure")
+	for _, r := range results {
+		if !strings.HasPrefix(r.ID, "GLOBAL-") {
+			continue
+		}
+		rng, first := "-", "-"
+		if r.Status != conjectures.NotRun {
+			rng = fmt.Sprintf("%d..%d (%s)", r.Domain.From, r.Domain.To, r.Domain.Cells)
+		}
+		if len(r.Counterexamples) > 0 {
+			c := r.Counterexamples[0]
+			first = fmt.Sprintf("%s (%s)", c.Computed, c.Predicted)
+		}
+		d.row(r.ID, r.Status, rng, group(r.Cases), group(r.Failures), first)
+	}
 }

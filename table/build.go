@@ -22,8 +22,8 @@ type BuildConfig struct {
 	Workers     int
 	Breakpoints bool // write the breakpoint files; false: start values only
 	DenseMax    int  // dense.parquet holds rows n <= min(N, DenseMax)
-	Writers     int  // breakpoint files written at once, from PlanBuild
 	Revision    string
+	SwitchAt    int // grundy.BreakpointConfig.SwitchAt: 0 lets the engine choose
 
 	// CheckpointEvery is the least time between checkpoints; 0 means
 	// after every value. At large N checkpoints come less often (see Build).
@@ -70,35 +70,30 @@ func ForeseeOverflow(N int, a grundy.Multiplier) error {
 // writerBytes is the memory of one Parquet writer's buffers.
 const writerBytes = 256 << 20
 
-// PlanBuild returns how many breakpoint files a run may write at once
-// within maxMem bytes (0: no limit), and the peak memory it estimates for
-// that many, the dense side table of rows n <= denseN included. Each
-// writer holds its R_g, 4 bytes per row, so that encoding (as costly as
-// the sweeps) overlaps them; with less memory, fewer, down to 0: files
-// written in turn. ok is false when even that does not fit.
+// fileWriterBytes is the memory of one breakpoint file being written: a
+// row group of RowGroupRows rows (16 bytes each before encoding) and its
+// encoded pages.
+const fileWriterBytes = 48 << 20
+
+// PlanBuild returns the number of breakpoint files the engine writes at
+// once (one per sweep in flight, and as many lagging behind) and the peak
+// memory it estimates for the run within maxMem bytes (0: no limit), the
+// dense side table of rows n <= denseN included; ok is false when that
+// does not fit.
 //
-// The start values stay from the first sweep to the end. The engine and
-// the breakpoint files' writers come first; the dense side table and the
-// start-value file come after the engine's memory is given back, so only
-// the larger of the two phases counts. (A start-values run used to be
-// charged a writer during the engine too: 511 MiB estimated at
-// N = 3*10^7 with 2 workers, for a peak RSS of 248 MiB.)
+// The start values stay from the first sweep to the end. The engine (and
+// the breakpoint files, written as the sweeps make R_g) come first; the
+// dense side table and the start-value file come after the engine's
+// memory is given back, so only the larger of the two phases counts.
 func PlanBuild(N int, a grundy.Multiplier, workers int, breakpoints bool, denseN int, maxMem uint64) (writers int, need uint64, ok bool) {
-	est := func(hold int) uint64 {
-		during := grundy.BreakpointBytes(N, a, workers, hold, !breakpoints)
-		if breakpoints {
-			during += uint64(max(hold, 1)) * writerBytes
-		}
-		after := grundy.DenseBytes(max(denseN, 0)) + writerBytes
-		return grundy.StartCountsBytes(N, a) + max(during, after)
-	}
+	during := grundy.BreakpointBytes(N, a, workers)
 	if breakpoints {
-		writers = workers
+		writers = 2 * max(workers, 1)
+		during += uint64(writers) * fileWriterBytes
 	}
-	for writers > 0 && maxMem > 0 && est(writers) > maxMem {
-		writers--
-	}
-	return writers, est(writers), maxMem == 0 || est(writers) <= maxMem
+	after := grundy.DenseBytes(max(denseN, 0)) + writerBytes
+	need = grundy.StartCountsBytes(N, a) + max(during, after)
+	return writers, need, maxMem == 0 || need <= maxMem
 }
 
 // Build runs the breakpoint engine and writes the table folder cfg.Dir:
@@ -184,69 +179,39 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 
 	meta := Meta("breakpoint", cfg.N, cfg.Mult, cfg.DenseMax, cfg.Revision)
 	counts := ck.counts
-	hold := 0
-	if cfg.Breakpoints {
-		hold = cfg.Writers
-	}
 	start := time.Now()
 	lastCk := time.Now()
 	ckGap := cfg.CheckpointEvery
 	if ckGap > 0 {
-		// This disk wrote checkpoints at about 50 MB/s with the sync. A
-		// start-values run (sparse) stalls while one is written, so its
-		// first comes later: a 10^9 run (8 GB, about 3 minutes to write)
-		// then takes none in its first hour.
-		factor := 10.0
-		if !cfg.Breakpoints {
-			factor = 20
-		}
-		ckGap = max(ckGap, time.Duration(factor*float64(checkpointBytes(cfg.N))/50e6*float64(time.Second)))
+		// This disk wrote checkpoints at about 50 MB/s with the sync. The
+		// sweeps that would write over R_g wait while one is written, so
+		// the first comes late: a 10^9 run (8 GB, about 3 minutes to
+		// write) takes none in its first hour.
+		ckGap = max(ckGap, time.Duration(20*float64(checkpointBytes(cfg.N))/50e6*float64(time.Second)))
 	}
-	files := newFileWriters(ctx, max(hold, 1))
 	saved := ck.G > 0 // a checkpoint is on disk: this run resumed from one
-	// emit hands R_g to a file writer, which calls release once the file
-	// is written. A checkpoint at g claims the files up to g, so it first
-	// waits for every file in flight, and keeps R until it is saved.
 	overflow := &OverflowError{Mult: cfg.Mult, N: cfg.N, G: maxStoredValue + 1}
-	emit := func(g int, R []uint32, release func()) error {
-		if err := files.failed(); err != nil {
-			release()
-			return err
-		}
-		if g > maxStoredValue {
-			release()
-			return overflow
-		}
-		first := -1
-		for n, r := range R {
-			if r <= uint32(n) {
-				first = n
-				break
+	engine := grundy.BreakpointConfig{N: cfg.N, Mult: cfg.Mult, Workers: cfg.Workers, FromG: ck.G, From: ck.R, Counts: counts, SwitchAt: cfg.SwitchAt}
+	if cfg.Breakpoints {
+		// Every R_g goes to its file as the sweeps make it.
+		engine.Runs = func(g int) (grundy.RunWriter, error) {
+			if g > maxStoredValue {
+				return overflowWriter{overflow}, nil // an error only if R_g has a row
 			}
+			return CreateRunFile(BreakpointFile(workBP, g), meta, g)
 		}
-		// Keep R here when a checkpoint is due (or there is no memory for
-		// holding it); otherwise the writer releases it.
-		keep := time.Since(lastCk) >= ckGap || hold == 0 || !cfg.Breakpoints
-		if cfg.Breakpoints {
-			after := release
-			if keep {
-				after = func() {}
-			}
-			files.write(BreakpointFile(workBP, g), meta, g, R, after)
-			if keep {
-				if err := files.wait(); err != nil {
-					release()
-					return err
-				}
-			}
-		}
+	}
+	engine.Done = func(g, first int) {
 		if cfg.Done != nil {
 			cfg.Done(g, first)
 		}
-		if !keep {
-			return nil
+	}
+	// A checkpoint at g claims the files up to g: the engine calls Whole
+	// once they are closed.
+	engine.Whole = func(g int, R *grundy.Layer) error {
+		if g > maxStoredValue {
+			return overflow
 		}
-		defer release()
 		if time.Since(lastCk) < ckGap {
 			return nil
 		}
@@ -263,17 +228,14 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 		}
 		return nil
 	}
-	maxG, err = grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: cfg.N, Mult: cfg.Mult, Workers: cfg.Workers, FromG: ck.G, FromR: ck.R, Counts: counts, EmitHeld: emit, Hold: hold, Sparse: !cfg.Breakpoints})
-	if werr := files.wait(); err == nil {
-		err = werr
-	}
+	maxG, err = grundy.Breakpoints(ctx, engine)
 	// The engine's arrays and records are garbage now. Collect them before
 	// the start values are written: otherwise the writer's garbage grows
 	// the heap to the collector's goal, twice the heap live at the last
 	// collection (R and the counts, allocated first), and the peak RSS of a
 	// start-values run was that goal (10.1 GiB at N = 10^9, against 8.4
 	// estimated), not the engine's.
-	ck.R = nil
+	ck.R = nil // the engine took it over and gave it back
 	debug.FreeOSMemory()
 	if errors.Is(err, grundy.ErrOverflow) {
 		// The same run would overflow again: nothing in .run/ is worth
@@ -324,3 +286,11 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 	}
 	return maxG, elapsed, nil
 }
+
+// overflowWriter takes the place of the file of a value past the largest
+// a table stores: it fails as soon as R_g turns out to have a row.
+type overflowWriter struct{ err error }
+
+func (w overflowWriter) Write([]grundy.Run) error { return w.err }
+func (w overflowWriter) Close() error             { return w.err }
+func (w overflowWriter) Abort()                   {}

@@ -19,10 +19,12 @@ func TestCheckpointSaveCancelled(t *testing.T) {
 	a := grundy.Fibonacci
 	dir := t.TempDir()
 	path := filepath.Join(dir, "checkpoint.bin")
-	R := make([]uint32, N+1)
-	for n := range R {
-		R[n] = grundy.Inf
+	R := grundy.NewRowLayer(N)
+	inf := make([]uint32, N+1)
+	for n := range inf {
+		inf[n] = grundy.Inf
 	}
+	R.Fill(0, inf)
 	old := &checkpoint{N: N, G: 3, P: a.P, Q: a.Q, R: R, counts: grundy.NewStartCounts(N)}
 	if err := old.save(context.Background(), path); err != nil {
 		t.Fatal(err)

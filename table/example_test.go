@@ -20,7 +20,7 @@ func exampleTable() (root string) {
 	}
 	_, _, err = table.Build(context.Background(), table.BuildConfig{
 		Dir: table.Dir(root, grundy.Fibonacci), N: 1000, Mult: grundy.Fibonacci,
-		Workers: 2, Breakpoints: true, DenseMax: 100, Writers: 1,
+		Workers: 2, Breakpoints: true, DenseMax: 100,
 	})
 	if err != nil {
 		log.Fatal(err)

@@ -43,7 +43,8 @@ func (f Folder) Bytes() int64 {
 }
 
 // Survey lists the table folders under the results folder root
-// (root/grundy/mult=*), validating each with Open, and the other files
+// (root/grundy/mult=*), validating each with Open, then the global game's
+// (root/global/mult=*, Engine "global-sweep", see surveyGlobal), and the other files
 // under root (n-times nim tables, reports, figures) with their sizes.
 //
 // With full, each valid table is also read through (Table.Check), which
@@ -88,12 +89,17 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 		a, b := folders[i].Mult, folders[j].Mult
 		return a.P*b.Q < b.P*a.Q
 	})
+	gf, err := surveyGlobal(root, full)
+	if err != nil {
+		return nil, nil, err
+	}
+	folders = append(folders, gf...)
 	all, err := listFiles(root)
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, x := range all {
-		if !strings.HasPrefix(x.Name, "grundy"+string(filepath.Separator)) {
+		if !strings.HasPrefix(x.Name, "grundy"+string(filepath.Separator)) && !strings.HasPrefix(x.Name, GlobalFolder+string(filepath.Separator)) {
 			others = append(others, x)
 		}
 	}

@@ -17,7 +17,7 @@ import (
 func build(t *testing.T, root string, N int, a grundy.Multiplier) string {
 	t.Helper()
 	dir := Dir(root, a)
-	_, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: N, Mult: a, Workers: 2, Breakpoints: true, DenseMax: 100, Writers: 1, Revision: "test"})
+	_, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: N, Mult: a, Workers: 2, Breakpoints: true, DenseMax: 100, Revision: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -395,14 +395,14 @@ func TestInterruptMessage(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	dir := Dir(t.TempDir(), grundy.Fibonacci)
-	_, _, err := Build(ctx, BuildConfig{Dir: dir, N: 100000, Mult: grundy.Fibonacci, Workers: 2, Breakpoints: true, DenseMax: 10, Writers: 1, CheckpointEvery: time.Hour})
+	_, _, err := Build(ctx, BuildConfig{Dir: dir, N: 100000, Mult: grundy.Fibonacci, Workers: 2, Breakpoints: true, DenseMax: 10, CheckpointEvery: time.Hour})
 	if !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "starts over") || strings.Contains(err.Error(), "resume") {
 		t.Errorf("interrupted before any checkpoint: %v", err)
 	}
 	// With a checkpoint after every value, one exists by the time it stops.
 	ctx, cancel = context.WithCancel(context.Background())
 	done := 0
-	_, _, err = Build(ctx, BuildConfig{Dir: dir, N: 100000, Mult: grundy.Fibonacci, Workers: 1, Breakpoints: true, DenseMax: 10, Writers: 1,
+	_, _, err = Build(ctx, BuildConfig{Dir: dir, N: 100000, Mult: grundy.Fibonacci, Workers: 1, Breakpoints: true, DenseMax: 10,
 		Done: func(g, _ int) {
 			if done++; done == 3 {
 				cancel()

@@ -193,14 +193,16 @@ func TestCheckpointWideValues(t *testing.T) {
 	const N = 3000
 	a := grundy.Fibonacci
 	counts := grundy.NewStartCounts(N)
-	R := make([]uint32, N+1)
-	for n := range R {
-		R[n] = grundy.Inf // R_G(n) > n: Checkpoint reads Full and the exceptions
+	R := grundy.NewRowLayer(N)
+	inf := make([]uint32, N+1)
+	for n := range inf {
+		inf[n] = grundy.Inf // R_G(n) > n: Checkpoint reads Full and the exceptions
 		counts.SetG(n, wideFull(n*21))
 		if s := wideStart(n * 21); s < counts.G(n) {
 			counts.SetStart(n, s)
 		}
 	}
+	R.Fill(0, inf)
 	path := filepath.Join(t.TempDir(), "checkpoint.bin")
 	c := &checkpoint{N: N, G: grundy.MaxStartValue, P: a.P, Q: a.Q, breakpoints: true, R: R, counts: counts}
 	if err := c.save(context.Background(), path); err != nil {
@@ -275,7 +277,7 @@ func TestBuildOverflow(t *testing.T) {
 	a := grundy.Multiplier{P: 1, Q: 1}
 	for _, bp := range []bool{false, true} {
 		dir := Dir(t.TempDir(), a)
-		_, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: 5000, Mult: a, Workers: 2, Breakpoints: bp, Writers: 1, DenseMax: 10, Revision: "test", CheckpointEvery: 0})
+		_, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: 5000, Mult: a, Workers: 2, Breakpoints: bp, DenseMax: 10, Revision: "test", CheckpointEvery: 0})
 		var oe *OverflowError
 		if !errors.As(err, &oe) || !errors.Is(err, grundy.ErrOverflow) {
 			t.Fatalf("breakpoints %v: %v, want an *OverflowError", bp, err)
@@ -303,7 +305,7 @@ func TestStartValuesEqualDense(t *testing.T) {
 	}{{"1", 5000, false}, {"300", 1000, true}} {
 		a, _ := grundy.ParseMultiplier(c.mult)
 		dir := Dir(t.TempDir(), a)
-		if _, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: c.N, Mult: a, Workers: 2, Breakpoints: c.bp, Writers: 2, DenseMax: 100, Revision: "test"}); err != nil {
+		if _, _, err := Build(context.Background(), BuildConfig{Dir: dir, N: c.N, Mult: a, Workers: 2, Breakpoints: c.bp, DenseMax: 100, Revision: "test"}); err != nil {
 			t.Fatal(err)
 		}
 		tab, err := grundy.Dense(c.N, a, 2)

@@ -19,6 +19,13 @@ const defaultAllN = "1000000"
 // N = 2.3*10^6), and a on both sides of 2.
 const defaultAllMults = "1,3/2,5/2,3"
 
+// defaultGlobalN and defaultGlobalMults are the global game's tables of
+// "compute all": a few seconds with their checks (docs/global.md).
+const (
+	defaultGlobalN     = "300"
+	defaultGlobalMults = "2,3/2,5/2,3"
+)
+
 func runAll(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("all", stderr)
 	n := fs.String("n", defaultAllN, "largest pile size of the Grundy table")
@@ -26,8 +33,10 @@ func runAll(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worker goroutines")
 	mults := fs.String("mults", defaultAllMults, "further multipliers whose tables verify checks too (the papers' statements put for every a); \"\" for none")
 	multsN := fs.String("mults-n", defaultAllN, "largest pile size of the further multipliers' tables")
+	globalN := fs.String("global-n", defaultGlobalN, "largest pile of the global game's tables (compute global)")
+	globalMults := fs.String("global-mults", defaultGlobalMults, "multipliers of the global game's tables; \"\" for none")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: compute all [-n N] [-out DIR] [-workers W] [-mults LIST] [-mults-n N]")
+		fmt.Fprintln(stderr, "usage: compute all [-n N] [-out DIR] [-workers W] [-mults LIST] [-mults-n N] [-global-n M] [-global-mults LIST]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -51,6 +60,19 @@ func runAll(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			}
 		}
 	}
+	if _, err := cli.ParseSize("global-n", *globalN); err != nil {
+		return err
+	}
+	var globals []grundy.Multiplier
+	if *globalMults != "" {
+		for _, m := range strings.Split(*globalMults, ",") {
+			a, err := grundy.ParseMultiplier(strings.TrimSpace(m))
+			if err != nil {
+				return usagef("-global-mults: %v", err)
+			}
+			globals = append(globals, a)
+		}
+	}
 	if err := needFolder("out", *out); err != nil {
 		return err
 	}
@@ -61,6 +83,9 @@ func runAll(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	steps := [][]string{{"grundy", "-n", *n, "-out", *out, "-workers", w}}
 	for _, a := range extra {
 		steps = append(steps, []string{"grundy", "-n", *multsN, "-mult", a.String(), "-out", *out, "-workers", w})
+	}
+	for _, a := range globals {
+		steps = append(steps, []string{"global", "-n", *globalN, "-mult", a.String(), "-out", *out, "-workers", w})
 	}
 	steps = append(steps,
 		[]string{"lrs-table1", "-out", *out},

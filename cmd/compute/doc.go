@@ -1,10 +1,11 @@
-// Command compute fills Grundy tables of Fibonacci nim and n-times nim,
+// Command compute fills Grundy tables of Fibonacci nim and n-times nim
+// (and of global Fibonacci nim, two piles with one shared limit),
 // regenerates the papers' tables, verifies their theorems, summarises many
 // multipliers in shards (the atlas) and answers queries at a terminal.
 // Run "compute help" for the subcommands.
 //
 // It parses flags, calls the packages and turns errors into exit codes
-// (2 for usage, 1 for runtime errors): the engines are in grundy and
-// ntimes, the files in table, the checks in conjectures, the reports in
+// (2 for usage, 1 for runtime errors): the engines are in grundy, global
+// and ntimes, the files in table, the checks in conjectures, the reports in
 // report, the atlas's shards and merge in atlas.
 package main

@@ -33,6 +33,7 @@ type grundyOpts struct {
 	breakpoints bool   // write the breakpoint table (breakpoint engine)
 	ckptEvery   time.Duration
 	cpuProfile  string
+	runsFrom    int // grundy.BreakpointConfig.SwitchAt
 }
 
 // denseEngineMax is the largest N that "-engine auto" fills densely: at
@@ -52,6 +53,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	bps := fs.Bool("breakpoints", true, "breakpoint engine: write the complete breakpoint table (false: start values only)")
 	ckpt := fs.Duration("checkpoint-every", 30*time.Second, "breakpoint engine: least time between checkpoints (0: after every value)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (for `go tool pprof`)")
+	runsFrom := fs.Int("runs-from", 0, "breakpoint engine: the first value swept over runs instead of rows (0: chosen from the run lengths; -1: rows only); the output is the same")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute grundy -n N [-mult A] [-workers W] [-out DIR] [-dense-max M] [-max-mem SIZE]")
 		fs.PrintDefaults()
@@ -90,6 +92,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	o.breakpoints = *bps
 	o.ckptEvery = *ckpt
 	o.cpuProfile = *cpuProfile
+	o.runsFrom = *runsFrom
 	switch *engine {
 	case "auto":
 		o.engine = "dense"
@@ -173,7 +176,7 @@ func runMeta(engine string, o grundyOpts) map[string]string {
 // runBreakpointGrundy checks the memory, then runs table.Build with a
 // progress bar.
 func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Writer) error {
-	writers, need, ok := table.PlanBuild(o.N, o.mult, o.workers, o.breakpoints, min(o.N, o.denseMax), o.maxMem)
+	_, need, ok := table.PlanBuild(o.N, o.mult, o.workers, o.breakpoints, min(o.N, o.denseMax), o.maxMem)
 	if !ok {
 		try := "try fewer -workers"
 		if d := grundy.DenseBytes(min(o.N, o.denseMax)); d > need/2 {
@@ -192,18 +195,11 @@ func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Wr
 	}
 	var prog *cli.Progress
 	cfg := table.BuildConfig{Dir: dir, N: o.N, Mult: o.mult, Workers: o.workers, Breakpoints: o.breakpoints,
-		DenseMax: o.denseMax, Writers: writers, Revision: version.Revision(), CheckpointEvery: o.ckptEvery, Log: stderr}
+		DenseMax: o.denseMax, Revision: version.Revision(), CheckpointEvery: o.ckptEvery, Log: stderr, SwitchAt: o.runsFrom}
 	cfg.Started = func(fromG int) {
 		w := ""
 		if o.breakpoints {
-			switch writers {
-			case 0:
-				w = ", files written in turn"
-			case 1:
-				w = ", 1 file writer"
-			default:
-				w = fmt.Sprintf(", %d file writers", writers)
-			}
+			w = ", breakpoint files written as the sweeps go"
 		}
 		fmt.Fprintf(stderr, "grundy: breakpoint engine, N=%d, a=%s, %d workers%s, estimated peak %s\n", o.N, o.mult, o.workers, w, cli.HumanBytes(need))
 		prog = cli.NewProgress(stderr, o.N, fromG)

@@ -58,6 +58,9 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			if f.Breakpoints {
 				what = fmt.Sprintf("start values and breakpoints g = 1..%d", f.MaxValue)
 			}
+			if f.Engine == "global-sweep" { // global/mult=A: N is the largest pile M
+				what = fmt.Sprintf("the global game's positions x <= y <= %d and breakpoints g = 1..%d", f.N, f.MaxValue)
+			}
 			if f.DenseN >= 0 {
 				what += fmt.Sprintf(", every cell for n <= %d", f.DenseN)
 			}

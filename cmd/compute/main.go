@@ -17,10 +17,12 @@ import (
 const usage = `usage: compute <command> [flags]
 
 commands:
-  all         the default pipeline: grundy, lrs-table1, ntimes, verify
+  all         the default pipeline: grundy, global, lrs-table1, ntimes, verify
   grundy      fill the Grundy table G(n, r) and write Parquet
   lrs-table1  regenerate Table 1 of Larsson & Rubinstein-Salzedo beside the print
   query       G(n, r) and the winning moves of one heap or a sum of heaps
+              (query -global x,y[,r]: a position of global Fibonacci nim)
+  global      global Fibonacci nim: two piles, one shared limit (docs/global.md)
   ntimes      n-times nim sequences, c(a), and the exact real thresholds
   verify      check the papers' theorems and conjectures on the data in a folder
   export      write a Parquet file as CSV or JSON
@@ -56,7 +58,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "lrs-table1":
 		return runTable1(ctx, rest, stdout, stderr)
 	case "query":
+		if isGlobalQuery(rest) {
+			return runQueryGlobal(ctx, rest, stdout, stderr)
+		}
 		return runQuery(ctx, rest, stdout, stderr)
+	case "global":
+		return runGlobal(ctx, rest, stdout, stderr)
 	case "ntimes":
 		return runNtimes(ctx, rest, stdout, stderr)
 	case "verify":

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"fibnim/global"
+	"fibnim/grundy"
+	"fibnim/internal/cli"
+	"fibnim/table"
+	"fibnim/version"
+)
+
+// runGlobal is "compute global": the global game's table, R_g(x, y) for
+// every 0 <= x <= y <= M, written under OUT/global/mult=A/.
+func runGlobal(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("global", stderr)
+	n := fs.String("n", "", "largest pile M (required)")
+	mult := fs.String("mult", "2", "multiplier a >= 1: integer, fraction p/q or decimal")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worker goroutines")
+	out := fs.String("out", "results", "output folder")
+	maxMem := fs.String("max-mem", "", "refuse runs whose estimated peak memory exceeds this, e.g. 4GiB (default: available memory)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: compute global -n M [-mult A] [-workers W] [-out DIR] [-max-mem SIZE]")
+		fmt.Fprintln(stderr, "Global Fibonacci nim: two piles, one shared move limit; writes OUT/global/mult=A/ (docs/global.md).")
+		fs.PrintDefaults()
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *n == "" {
+		return usagef("global: -n is required")
+	}
+	M, err := cli.ParseSize("n", *n)
+	if err != nil {
+		return err
+	}
+	if M > global.MaxM {
+		return usagef("-n %d is above the engine's limit %d", M, global.MaxM)
+	}
+	a, err := grundy.ParseMultiplier(*mult)
+	if err != nil {
+		return usagef("-mult: %v", err)
+	}
+	if *workers < 1 {
+		return usagef("-workers %d: need at least 1", *workers)
+	}
+	limit, err := cli.MemoryLimit(*maxMem)
+	if err != nil {
+		return err
+	}
+	if need := global.SweepBytes(M, *workers); limit > 0 && need > limit {
+		return usagef("-n %d: the global engine needs about %s with %d workers, more than the %s allowed (-max-mem)", M, cli.HumanBytes(need), *workers, cli.HumanBytes(limit))
+	}
+	if err := needFolder("out", *out); err != nil {
+		return err
+	}
+	dir := table.GlobalDir(*out, a)
+	if err := prepareDir(dir); err != nil {
+		return err
+	}
+	start := time.Now()
+	fmt.Fprintf(stderr, "global: M=%d, a=%s, %d workers, %d positions, estimated peak %s\n", M, a, *workers, global.Positions(M), cli.HumanBytes(global.SweepBytes(M, *workers)))
+	logf := cli.Every(stderr, 2*time.Second)
+	maxG, err := table.BuildGlobal(ctx, table.GlobalConfig{Dir: dir, M: M, Mult: a, Workers: *workers, Revision: version.Revision(),
+		Done: func(g, positions int) {
+			logf("global: value %d written (%d positions reach it), elapsed %v", g, positions, time.Since(start).Round(time.Millisecond))
+		}})
+	if errors.Is(err, context.Canceled) || ctx.Err() != nil {
+		return fmt.Errorf("interrupted; earlier results left in place")
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s/{%s,%s/} (M=%d, max G=%d) in %v\n", dir, table.GlobalPositionsFile, table.BreakpointsDir, M, maxG, time.Since(start).Round(time.Millisecond))
+	return nil
+}

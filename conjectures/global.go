@@ -1,0 +1,544 @@
+package conjectures
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+
+	"fibnim/global"
+	"fibnim/grundy"
+	"fibnim/table"
+)
+
+// The checks of the global game (package global): two piles and one
+// shared limit. Larsson & Rubinstein-Salzedo's "Global Fibonacci nim"
+// (2018) was not available to this project, so no check states its
+// theorem; what is checked is the game's definition (the oracle, the mex
+// of every cell), its relation to the single pile, a lemma proved below,
+// and observations, each reported with the range it was seen on.
+
+// SinglePile is the single-pile game's G(n, r) for 0 <= r <= n <= N,
+// Rows[n][r], and where it was read from.
+type SinglePile struct {
+	Rows   [][]uint16
+	Source string
+}
+
+// GlobalOracleMax is the largest pile on which the global checks run the
+// oracle (two piles, every limit), for a <= 4; larger multipliers get a
+// smaller range, so that the oracle's memo stays near 2 million cells.
+const GlobalOracleMax = 60
+
+// GlobalMexMax is the largest pile on which GLOBAL-mex recomputes every
+// cell from its options: the cost grows as M^3 (M = 500 takes about a
+// second).
+const GlobalMexMax = 500
+
+// globalOracleRange is the largest pile the oracle runs to for a.
+func globalOracleRange(a grundy.Multiplier, M int) int {
+	m := min(M, GlobalOracleMax)
+	for m > 8 {
+		rMax := max(2*m, int(uint64(m)*a.P/a.Q))
+		if (m+1)*(m+1)*(rMax+1) <= 2_300_000 {
+			break
+		}
+		m--
+	}
+	return m
+}
+
+// VerifyGlobal runs the global game's checks on every table folder
+// root/global/mult=A, with the single-pile rows of the same a from
+// root/grundy/mult=A where that table covers them (else from the dense
+// engine, as its Source says). It returns the results and a line per
+// table saying what was read; no folder gives nothing.
+func VerifyGlobal(ctx context.Context, root string) ([]Result, []string, error) {
+	entries, err := os.ReadDir(filepath.Join(root, table.GlobalFolder))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	var mults []grundy.Multiplier
+	for _, e := range entries {
+		if name, ok := strings.CutPrefix(e.Name(), "mult="); ok && e.IsDir() {
+			a, err := grundy.ParseFolder(name)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: %v", filepath.Join(root, table.GlobalFolder, e.Name()), err)
+			}
+			mults = append(mults, a)
+		}
+	}
+	sort.Slice(mults, func(i, j int) bool { return mults[i].P*mults[j].Q < mults[j].P*mults[i].Q })
+	var res []Result
+	var lines []string
+	for _, a := range mults {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		dir := table.GlobalDir(root, a)
+		t, err := table.OpenGlobal(dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		single, err := LoadSinglePile(ctx, table.Dir(root, a), a, t.M)
+		if err != nil {
+			return nil, nil, err
+		}
+		res = append(res, CheckGlobal(t, single)...)
+		lines = append(lines, fmt.Sprintf("Global game a = %s (GLOBAL-*): every position 0 <= x <= y <= %d from %s; one pile: %s.", a, t.M, dir, single.Source))
+	}
+	return res, lines, nil
+}
+
+// LoadSinglePile reads G(n, r), 0 <= r <= n <= N, of multiplier a from the
+// table folder dir: from dense.parquet where it covers N, else from the
+// breakpoint files. Where the folder is missing or smaller, the rows come
+// from grundy.Dense, an engine independent of package global.
+func LoadSinglePile(ctx context.Context, dir string, a grundy.Multiplier, N int) (*SinglePile, error) {
+	t, err := table.Open(dir)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if err == nil {
+		defer t.Close()
+		switch {
+		case t.N() >= N && t.DenseN() >= N:
+			rows, err := t.DenseRows()
+			if err != nil {
+				return nil, err
+			}
+			return &SinglePile{Rows: rows[:N+1], Source: fmt.Sprintf("G(n, r) for n <= %d from %s", N, filepath.Join(dir, table.DenseFile))}, nil
+		case t.N() >= N && t.HasBreakpoints():
+			rows := make([][]uint16, N+1)
+			for n := range rows {
+				rows[n] = make([]uint16, n+1)
+			}
+			for g := 1; ; g++ {
+				col, err := t.Column(g, 0, N)
+				if err != nil {
+					return nil, err
+				}
+				any := false
+				for n, r := range col {
+					if r <= uint32(n) {
+						any = true
+						for c := int(r); c <= n; c++ {
+							rows[n][c]++
+						}
+					}
+				}
+				if !any {
+					break
+				}
+			}
+			return &SinglePile{Rows: rows, Source: fmt.Sprintf("G(n, r) for n <= %d from %s", N, filepath.Join(dir, table.BreakpointsDir))}, nil
+		}
+	}
+	tab, err := grundy.Dense(N, a, runtime.GOMAXPROCS(0))
+	if err != nil {
+		return nil, err
+	}
+	rows := make([][]uint16, N+1)
+	for n := range rows {
+		rows[n] = append([]uint16(nil), tab.Row(n)...)
+	}
+	return &SinglePile{Rows: rows, Source: fmt.Sprintf("G(n, r) for n <= %d from grundy.Dense (no table under %s covers it)", N, dir)}, nil
+}
+
+// CheckGlobal runs every check of the global game on t, in the order of
+// the report: GLOBAL-one-pile, GLOBAL-symmetry, GLOBAL-oracle, GLOBAL-mex,
+// GLOBAL-start-P, GLOBAL-local, GLOBAL-R1-single, GLOBAL-R1-diff,
+// GLOBAL-R1-equal, GLOBAL-R1-two and, for a = 2, GLOBAL-R1-fib-diff, each
+// with the multiplier in its id.
+func CheckGlobal(t *global.Table, single *SinglePile) []Result {
+	a := t.Mult
+	mo := globalOracleRange(a, t.M)
+	o := global.NewOracle(2, mo, int64(a.P), int64(a.Q))
+	oracle := func(x, y, r int) int { return o.Value([]int{x, y}, r) }
+	res := []Result{
+		CheckGlobalOnePile(t, single),
+		CheckGlobalSymmetry(a, mo, o.RMax(), oracle),
+		CheckGlobalOracle(t, mo, o.RMax(), oracle),
+		CheckGlobalMex(t, min(t.M, GlobalMexMax)),
+		CheckGlobalStartP(t),
+		CheckGlobalLocal(t, single),
+		CheckGlobalR1Single(t),
+		CheckGlobalR1Diff(t),
+		CheckGlobalR1Equal(t),
+		CheckGlobalR1Two(t),
+	}
+	if a == grundy.Fibonacci {
+		res = append(res, CheckGlobalR1FibDiff(t))
+	}
+	return res
+}
+
+func cellName(x, y, r int) string { return fmt.Sprintf("G(%d, %d, %d)", x, y, r) }
+
+// globalFail records a failing cell: N is y, R is r, and the strings name
+// the whole position.
+func (res *Result) globalFail(x, y, r int, computed, predicted string) {
+	res.fail(Counterexample{N: int64(y), R: int64(r), Computed: computed, Predicted: predicted})
+}
+
+// CheckGlobalOnePile: with one pile empty the global game is the single
+// pile, so G(0, y, r) = G(y, r) for every 0 <= r <= y <= M.
+func CheckGlobalOnePile(t *global.Table, single *SinglePile) Result {
+	res := newResult(multID("GLOBAL-one-pile", t.Mult), "the rules (issue 29): with one pile empty a move is a single-pile move, and the limit cap max(x, y) is the pile",
+		"G(0, y, r) = G(y, r), the single pile's value, for every 0 <= r <= y")
+	res.Mult, res.Index = "", "y"
+	res.Domain = Domain{From: 0, To: int64(t.M), Cells: "every (0, y, r) with 0 <= r <= y"}
+	for y := 0; y <= t.M; y++ {
+		for r := 0; r <= y; r++ {
+			res.Cases++
+			if g, s := t.Value(0, y, r), int(single.Rows[y][r]); g != s {
+				res.globalFail(0, y, r, fmt.Sprintf("%s = %d", cellName(0, y, r), g), fmt.Sprintf("G(%d, %d) = %d", y, r, s))
+			}
+		}
+	}
+	res.Note = "The single pile's rows: " + single.Source + "."
+	return *res
+}
+
+// CheckGlobalSymmetry: G(x, y, r) = G(y, x, r), on value, a function of
+// ordered piles: the oracle, which never sorts them. The table stores
+// x <= y only, and GLOBAL-oracle compares it with the oracle in both
+// orders.
+func CheckGlobalSymmetry(a grundy.Multiplier, M, rMax int, value func(x, y, r int) int) Result {
+	res := newResult(multID("GLOBAL-symmetry", a), "the rules (issue 29): the two piles play the same part",
+		fmt.Sprintf("G(x, y, r) = G(y, x, r) for every x < y <= %d and 0 <= r <= %d, on the oracle, which never sorts the piles", M, rMax))
+	res.Index = "y"
+	res.Domain = Domain{From: 0, To: int64(M), Cells: fmt.Sprintf("every (x, y, r) with x < y, 0 <= r <= %d (oracle)", rMax)}
+	for y := 0; y <= M; y++ {
+		for x := 0; x < y; x++ {
+			for r := 0; r <= rMax; r++ {
+				res.Cases++
+				if g, h := value(x, y, r), value(y, x, r); g != h {
+					res.globalFail(x, y, r, fmt.Sprintf("%s = %d", cellName(x, y, r), g), fmt.Sprintf("%s = %d", cellName(y, x, r), h))
+				}
+			}
+		}
+	}
+	res.Note = "The table stores each position once, x <= y; GLOBAL-oracle holds it to the oracle in both orders."
+	return *res
+}
+
+// CheckGlobalOracle: the table equals the oracle on every cell it covers
+// up to piles of M: both orders of the piles, every limit up to rMax
+// (past the larger pile too: the table caps the limit, the oracle does
+// not).
+func CheckGlobalOracle(t *global.Table, M, rMax int, oracle func(x, y, r int) int) Result {
+	res := newResult(multID("GLOBAL-oracle", t.Mult), "the definition: global.Oracle, memoised mex over every move, no code shared with the engine",
+		fmt.Sprintf("the table's G(x, y, r) equals the oracle's for every x, y <= %d (both orders) and 0 <= r <= %d", M, rMax))
+	res.Index = "y"
+	res.Domain = Domain{From: 0, To: int64(M), Cells: fmt.Sprintf("every (x, y, r) with x, y <= %d, 0 <= r <= %d", M, rMax)}
+	for y := 0; y <= M; y++ {
+		for x := 0; x <= M; x++ {
+			for r := 0; r <= rMax; r++ {
+				res.Cases++
+				if g, w := t.Value(x, y, r), oracle(x, y, r); g != w {
+					res.globalFail(x, y, r, fmt.Sprintf("%s = %d", cellName(x, y, r), g), fmt.Sprintf("oracle %d", w))
+				}
+			}
+		}
+	}
+	return *res
+}
+
+// CheckGlobalMex recomputes every cell (x, y, r), x <= y <= M, r <= y, as
+// the mex of the values its moves reach, read from the table itself. A
+// table that passes is the game's table on that range, by induction on
+// x + y (every option has fewer tokens, and (0, 0, r) has no move): a
+// proof from the data, not a sample.
+func CheckGlobalMex(t *global.Table, M int) Result {
+	res := newResult(multID("GLOBAL-mex", t.Mult), "the definition: G is the mex of the options' values",
+		fmt.Sprintf("every cell (x, y, r) with x <= y <= %d and r <= y is the mex of the values of its moves, read from the table; so the table is the game's on that range (induction on x + y)", M))
+	res.Index = "y"
+	res.Domain = Domain{From: 0, To: int64(M), Cells: "every (x, y, r) with x <= y, 0 <= r <= y"}
+	a := t.Mult
+	// value of the option at limit c: the number of breakpoints <= c.
+	value := func(x, y, c int) int {
+		bs := t.Breakpoints(x, y)
+		return sort.Search(len(bs), func(i int) bool { return int(bs[i]) > c })
+	}
+	var seen []int32
+	for y := 0; y <= M; y++ {
+		for x := 0; x <= y; x++ {
+			if len(seen) < x+y+2 {
+				seen = make([]int32, 2*(x+y+2))
+			}
+			bs := t.Breakpoints(x, y)
+			mex := 0
+			clear(seen)
+			for r := 0; r <= y; r++ {
+				if r > 0 {
+					k := r
+					if k <= x {
+						seen[value(x-k, y, min(a.Quota(k), y))] = 1
+					}
+					seen[value(x, y-k, min(a.Quota(k), max(x, y-k)))] = 1
+					for seen[mex] == 1 {
+						mex++
+					}
+				}
+				res.Cases++
+				g := sort.Search(len(bs), func(i int) bool { return int(bs[i]) > r })
+				if g != mex {
+					res.globalFail(x, y, r, fmt.Sprintf("%s = %d", cellName(x, y, r), g), fmt.Sprintf("mex of its options %d", mex))
+				}
+			}
+		}
+	}
+	return *res
+}
+
+// CheckGlobalStartP: at the starting convention (global.StartLimit) the
+// P-positions are exactly x = y and the single pile's start P-positions,
+// (0, n) with n in F(a) (for a = 2 the Fibonacci numbers; Frankl &
+// Tokushige, Theorem 1, Whinihan).
+//
+// Proof. (x, x, r) is a P-position for every r: the second player answers
+// k tokens from one pile with k from the other, which the limit floor(a*k)
+// >= k allows, and the piles stay equal. If 0 < x < y, the start limit is
+// y > y - x, and taking y - x from the larger pile reaches (x, x): an
+// N-position. (0, y) at r = y - 1 is the single pile's start.
+func CheckGlobalStartP(t *global.Table) Result {
+	a := t.Mult
+	res := newResult(multID("GLOBAL-start-P", a), "lemma (this project; mirror strategy, proof in conjectures/global.go), with Frankl & Tokushige, Theorem 1",
+		"at the start (r = min(x+y-1, max(x, y))) the P-positions are exactly x = y, and (0, n) and (n, 0) with n in F(a) (a = 2: the Fibonacci numbers)")
+	res.Index = "y"
+	res.Domain = Domain{From: 0, To: int64(t.M), Cells: "every position (x, y), x <= y, at its start limit"}
+	inF := map[int]bool{}
+	for _, f := range FPositions(a, t.M) {
+		inF[int(f)] = true
+	}
+	p := 0
+	for y := 0; y <= t.M; y++ {
+		for x := 0; x <= y; x++ {
+			res.Cases++
+			want := x == y || x == 0 && inF[y]
+			if g := t.Start(x, y); (g == 0) != want {
+				res.globalFail(x, y, global.StartLimit(x, y), fmt.Sprintf("%s = %d", cellName(x, y, global.StartLimit(x, y)), g), map[bool]string{true: "a P-position", false: "an N-position"}[want])
+			}
+			if g := t.Start(x, y); g == 0 {
+				p++
+			}
+		}
+	}
+	res.Stats = map[string]any{"p_positions": p}
+	return *res
+}
+
+// CheckGlobalLocal compares, at the start, the global game with the local
+// one, in which each pile keeps its own limit and starts at (n, n-1): by
+// Sprague-Grundy the local sum is a P-position exactly when G(x, x-1) =
+// G(y, y-1). The statement "the outcomes agree" is expected to fail; the
+// check counts where, and gives the smallest cases.
+func CheckGlobalLocal(t *global.Table, single *SinglePile) Result {
+	a := t.Mult
+	res := newResult(multID("GLOBAL-local", a), "issue 29: the local game (Wikipedia, \"Multiple piles\"; Sprague-Grundy) against the global one",
+		"at the start, (x, y) is a P-position of the global game exactly when the local sum of the piles (x, x-1) and (y, y-1) is: G(x, x-1) xor G(y, y-1) = 0")
+	res.Index = "y"
+	res.Domain = Domain{From: 0, To: int64(t.M), Cells: "every position (x, y), x <= y, at its start limit"}
+	start := func(n int) int { return int(single.Rows[n][max(n-1, 0)]) }
+	var globalOnly, localOnly, sameValue int64
+	for y := 0; y <= t.M; y++ {
+		for x := 0; x <= y; x++ {
+			res.Cases++
+			g := t.Start(x, y)
+			l := start(x) ^ start(y)
+			if g == l {
+				sameValue++
+			}
+			if (g == 0) == (l == 0) {
+				continue
+			}
+			if g == 0 {
+				globalOnly++
+			} else {
+				localOnly++
+			}
+			res.globalFail(x, y, global.StartLimit(x, y), fmt.Sprintf("global %s = %d", cellName(x, y, global.StartLimit(x, y)), g),
+				fmt.Sprintf("local G(%d, %d) xor G(%d, %d) = %d", x, max(x-1, 0), y, max(y-1, 0), l))
+		}
+	}
+	res.Stats = map[string]any{"global_P_local_N": globalOnly, "global_N_local_P": localOnly, "same_value": sameValue}
+	res.Note = fmt.Sprintf("Outcomes differ at %d of %d positions: %d are P-positions of the global game only, %d of the local sum only; the values themselves agree at %d. "+
+		"Every global start P-position (x = y, or an empty pile and n in F(a), GLOBAL-start-P) is a local one, so the first count is 0 wherever GLOBAL-start-P holds.",
+		res.Failures, res.Cases, globalOnly, localOnly, sameValue)
+	return *res
+}
+
+// r1 returns R_1(x, y), the least limit at which (x, y) is an N-position,
+// or -1 if it is a P-position at every limit.
+func r1(t *global.Table, x, y int) int {
+	if bs := t.Breakpoints(x, y); len(bs) > 0 {
+		return int(bs[0])
+	}
+	return -1
+}
+
+// singleR1 is R_1(0, n) for n = 0..N from Schwenk's greedy parts by F(a):
+// the single pile's threshold, z_1(n) for a = 2 (Whinihan), independent of
+// the global table (GLOBAL-one-pile and SCHWENK-strategy check it).
+func singleR1(a grundy.Multiplier, N int) []int32 {
+	return SmallestGreedyPart(FPositions(a, N), N)
+}
+
+// CheckGlobalR1Single (observation): every threshold R_1(x, y), x < y, is
+// a threshold of the single pile, a term of F(a) (for a = 2 a Fibonacci
+// number).
+func CheckGlobalR1Single(t *global.Table) Result {
+	a := t.Mult
+	res := newResult(multID("GLOBAL-R1-single", a), "observation (this project, not a published statement)",
+		"for x < y, R_1(x, y), the least limit at which (x, y) is an N-position, is a term of F(a) (a = 2: a Fibonacci number), as the single pile's R_1(0, n) always is")
+	res.Index = "y"
+	res.Domain = Domain{From: 1, To: int64(t.M), Cells: "every position (x, y) with x < y"}
+	inF := map[int]bool{}
+	for _, f := range FPositions(a, t.M) {
+		inF[int(f)] = true
+	}
+	for y := 1; y <= t.M; y++ {
+		for x := 0; x < y; x++ {
+			res.Cases++
+			if v := r1(t, x, y); !inF[v] {
+				res.globalFail(x, y, v, fmt.Sprintf("R_1(%d, %d) = %d", x, y, v), "a term of F(a)")
+			}
+		}
+	}
+	return *res
+}
+
+// CheckGlobalR1Diff (observation): (x, y, r) with x < y is an N-position
+// once r reaches the single pile's threshold of y - x, R_1(0, y - x) (for
+// a = 2 the smallest Zeckendorf part z_1(y - x)); R_1(x, y) <= y - x is
+// proved (move to (x, x), GLOBAL-start-P).
+func CheckGlobalR1Diff(t *global.Table) Result {
+	a := t.Mult
+	res := newResult(multID("GLOBAL-R1-diff", a), "observation (this project, not a published statement)",
+		"for x < y, R_1(x, y) <= R_1(0, y - x), the single pile's threshold of the difference: the smallest greedy part of y - x by F(a) (a = 2: its smallest Zeckendorf part z_1(y - x))")
+	res.Index = "y"
+	res.Domain = Domain{From: 1, To: int64(t.M), Cells: "every position (x, y) with x < y"}
+	z := singleR1(a, t.M)
+	var equal int64
+	for y := 1; y <= t.M; y++ {
+		for x := 0; x < y; x++ {
+			res.Cases++
+			v, d := r1(t, x, y), int(z[y-x])
+			if v == d {
+				equal++
+			}
+			if v > d {
+				res.globalFail(x, y, v, fmt.Sprintf("R_1(%d, %d) = %d", x, y, v), fmt.Sprintf("at most R_1(0, %d) = %d", y-x, d))
+			}
+		}
+	}
+	res.Stats = map[string]any{"equal": equal, "below": res.Cases - equal - res.Failures}
+	return *res
+}
+
+// CheckGlobalR1Equal (observation): the P-positions of the global game
+// are those of one pile of |y - x|: R_1(x, y) = R_1(0, y - x).
+func CheckGlobalR1Equal(t *global.Table) Result {
+	a := t.Mult
+	res := newResult(multID("GLOBAL-R1-equal", a), "observation (this project, not a published statement)",
+		"for x < y, R_1(x, y) = R_1(0, y - x): (x, y, r) is a P-position exactly when (y - x, r) is one of the single pile")
+	res.Index = "y"
+	res.Domain = Domain{From: 1, To: int64(t.M), Cells: "every position (x, y) with x < y"}
+	z := singleR1(a, t.M)
+	for y := 1; y <= t.M; y++ {
+		for x := 0; x < y; x++ {
+			res.Cases++
+			if v, d := r1(t, x, y), int(z[y-x]); v != d {
+				res.globalFail(x, y, v, fmt.Sprintf("R_1(%d, %d) = %d", x, y, v), fmt.Sprintf("R_1(0, %d) = %d", y-x, d))
+			}
+		}
+	}
+	return *res
+}
+
+// previousTerm returns, for each term f of F (increasing), the term
+// before it (0 for the first).
+func previousTerm(F []int64) map[int]int {
+	prev := map[int]int{}
+	for i, f := range F {
+		if i > 0 {
+			prev[int(f)] = int(F[i-1])
+		} else {
+			prev[int(f)] = 0
+		}
+	}
+	return prev
+}
+
+// CheckGlobalR1Two (observation): R_1(x, y), x < y, is R_1(0, y - x) or
+// the term of F(a) just before it (a = 2: z_1(y - x) or the Fibonacci
+// number before it).
+func CheckGlobalR1Two(t *global.Table) Result {
+	a := t.Mult
+	res := newResult(multID("GLOBAL-R1-two", a), "observation (this project, not a published statement)",
+		"for x < y, R_1(x, y) is R_1(0, y - x) or the term of F(a) just below it (a = 2: z_1(y - x) or the Fibonacci number before it)")
+	res.Index = "y"
+	res.Domain = Domain{From: 1, To: int64(t.M), Cells: "every position (x, y) with x < y"}
+	F := FPositions(a, t.M)
+	prev := previousTerm(F)
+	z := SmallestGreedyPart(F, t.M)
+	var lower int64
+	for y := 1; y <= t.M; y++ {
+		for x := 0; x < y; x++ {
+			res.Cases++
+			v, d := r1(t, x, y), int(z[y-x])
+			switch {
+			case v == d:
+			case v == prev[d] && v > 0:
+				lower++
+			default:
+				res.globalFail(x, y, v, fmt.Sprintf("R_1(%d, %d) = %d", x, y, v), fmt.Sprintf("R_1(0, %d) = %d or %d", y-x, d, prev[d]))
+			}
+		}
+	}
+	res.Stats = map[string]any{"equal": res.Cases - lower - res.Failures, "the_term_before": lower}
+	return *res
+}
+
+// CheckGlobalR1FibDiff (observation, a = 2): when the difference is a
+// Fibonacci number, y - x = F_k >= 2 (F_0, F_1, ... = 1, 2, 3, 5, ...),
+// R_1(x, y) = F_{k-1} if the largest Zeckendorf part of y is F_m with
+// m - k odd, and F_k otherwise.
+func CheckGlobalR1FibDiff(t *global.Table) Result {
+	res := newResult(multID("GLOBAL-R1-fib-diff", t.Mult), "observation (this project, not a published statement)",
+		"for y - x = F_k >= 2 a Fibonacci number (F_0, F_1, F_2, ... = 1, 2, 3, ...), R_1(x, y) = F_{k-1} when the largest Zeckendorf part of y is F_m with m - k odd, and R_1(x, y) = F_k when m - k is even")
+	res.Index = "y"
+	res.Domain = Domain{From: 2, To: int64(t.M), Cells: "every position (x, y) with y - x a Fibonacci number >= 2"}
+	F := FPositions(grundy.Fibonacci, t.M)
+	index := map[int]int{}
+	for i, f := range F {
+		index[int(f)] = i
+	}
+	var lower int64
+	for y := 2; y <= t.M; y++ {
+		zy := grundy.Zeckendorf(y)
+		m := index[zy[len(zy)-1]]
+		for k := 1; k < len(F) && int(F[k]) <= y; k++ {
+			x := y - int(F[k])
+			res.Cases++
+			want := int(F[k])
+			if (m-k)%2 != 0 {
+				want = int(F[k-1])
+				lower++
+			}
+			if v := r1(t, x, y); v != want {
+				res.globalFail(x, y, v, fmt.Sprintf("R_1(%d, %d) = %d", x, y, v), fmt.Sprintf("%d (y - x = F_%d, largest part of y F_%d)", want, k, m))
+			}
+		}
+	}
+	res.Stats = map[string]any{"predicted_F_k_minus_1": lower}
+	return *res
+}

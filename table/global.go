@@ -1,0 +1,514 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"fibnim/global"
+	"fibnim/grundy"
+)
+
+// The tables of the global game (package global), one folder per
+// multiplier beside ROOT/grundy/:
+//
+//	ROOT/global/mult=A/
+//	    positions.parquet                GlobalPosition rows: every 0 <= x <= y <= M
+//	    breakpoints/g=0001.parquet ...   GlobalBreakpoint rows, one file per value g
+//
+// Rows run in the engine's order (global.Index): by the larger pile y,
+// then the smaller pile x. Every file carries the metadata of Meta with
+// fibnim.N = M, the largest pile, and fibnim.game = "global".
+const (
+	GlobalFolder        = "global"
+	GlobalPositionsFile = "positions.parquet"
+	MetaGame            = "fibnim.game"
+	MetaStart           = "fibnim.start"
+	globalGame          = "global"
+	globalEngine        = "global-sweep"
+)
+
+// GlobalDir is the global game's table folder of multiplier a under a
+// results folder.
+func GlobalDir(root string, a grundy.Multiplier) string {
+	return filepath.Join(root, GlobalFolder, "mult="+a.Folder())
+}
+
+// GlobalPosition is one row of global/mult=A/positions.parquet: the
+// position {x, y} with x <= y and its value at the starting convention
+// (global.StartLimit: r = min(x+y-1, y)) and with an unrestricted move
+// (r = y).
+type GlobalPosition struct {
+	X      int32 `parquet:"x,delta"`
+	Y      int32 `parquet:"y,delta"`
+	GStart int32 `parquet:"g_start,dict"` // G(x, y, min(x+y-1, y)); G(0, 0, 0) = 0
+	GFull  int32 `parquet:"g_full,dict"`  // G(x, y, y), also the number of breakpoints
+	R1     int32 `parquet:"r_1,delta"`    // R_1(x, y): (x, y, r) is a P-position exactly when r < r_1; -1 if it is for every r
+}
+
+// GlobalBreakpoint is one row of global/mult=A/breakpoints/g=XXXX.parquet:
+// R_g(x, y) = R, the least limit r with G(x, y, r) >= g. File g holds a
+// row for exactly the positions with G(x, y, y) >= g, in the order of
+// positions.parquet, so G(x, y, r) is the number of files whose row for
+// (x, y) has R <= r.
+type GlobalBreakpoint struct {
+	X int32 `parquet:"x,delta"`
+	Y int32 `parquet:"y,delta"`
+	G int32 `parquet:"g,delta"`
+	R int32 `parquet:"r,delta"`
+}
+
+// GlobalMeta is the metadata of a global table's files.
+func GlobalMeta(M int, a grundy.Multiplier, revision string) map[string]string {
+	return map[string]string{
+		MetaGame:     globalGame,
+		MetaEngine:   globalEngine,
+		MetaN:        strconv.Itoa(M),
+		MetaMult:     a.String(),
+		MetaRevision: revision,
+		MetaStart:    "r = min(x+y-1, max(x,y)): any move but taking every token; (0,0,0) for the empty game",
+		"fibnim.rules": "position (x,y,r); a move takes k, 1 <= k <= min(r, pile), from either pile, and the next limit is floor(a*k); " +
+			"N is the largest pile M",
+	}
+}
+
+// GlobalConfig is what BuildGlobal computes and where it writes it.
+type GlobalConfig struct {
+	Dir      string // the table folder, GlobalDir(root, Mult)
+	M        int
+	Mult     grundy.Multiplier
+	Workers  int
+	Revision string
+	// Done, if not nil, is called after the file of each value g is
+	// written, with the number of positions that reach g.
+	Done func(g, positions int)
+}
+
+// BuildGlobal computes the global game's table with global.Sweep and
+// writes it to cfg.Dir. The files are written into a hidden folder beside
+// it and put in place only when every file is complete, so a run that is
+// stopped (ctx) or fails leaves the earlier table as it was. It returns
+// the largest value G(x, y, y).
+func BuildGlobal(ctx context.Context, cfg GlobalConfig) (int, error) {
+	parent, base := filepath.Dir(cfg.Dir), filepath.Base(cfg.Dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return 0, err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+base+".tmp-*")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(tmp) // gone once renamed
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return 0, err
+	}
+	if err := os.Mkdir(filepath.Join(tmp, BreakpointsDir), 0o755); err != nil {
+		return 0, err
+	}
+	M, a := cfg.M, cfg.Mult
+	meta := GlobalMeta(M, a, cfg.Revision)
+	full := make([]uint16, global.Positions(M))
+	start := make([]uint16, global.Positions(M))
+	startR := make([]uint16, global.Positions(M))
+	r1 := make([]uint16, global.Positions(M))
+	p := 0
+	for y := 0; y <= M; y++ {
+		for x := 0; x <= y; x++ {
+			startR[p] = uint16(global.StartLimit(x, y))
+			p++
+		}
+	}
+	emit := func(g int, R []uint16) error {
+		m := make(map[string]string, len(meta)+1)
+		for k, v := range meta {
+			m[k] = v
+		}
+		m[MetaG] = strconv.Itoa(g)
+		count := 0
+		err := writeRows(ctx, BreakpointFile(filepath.Join(tmp, BreakpointsDir), g), m, func(yield func([]GlobalBreakpoint) bool) {
+			row := make([]GlobalBreakpoint, 0, 4096)
+			p := 0
+			for y := 0; y <= M; y++ {
+				for x := 0; x <= y; x++ {
+					if r := R[p]; r != global.Inf {
+						row = append(row, GlobalBreakpoint{X: int32(x), Y: int32(y), G: int32(g), R: int32(r)})
+						full[p]++
+						if g == 1 {
+							r1[p] = r
+						}
+						if r <= startR[p] {
+							start[p]++
+						}
+					}
+					p++
+				}
+				if len(row) >= 4096 || y == M {
+					if !yield(row) {
+						return
+					}
+					row = row[:0]
+				}
+			}
+		})
+		if err != nil {
+			return err
+		}
+		for _, f := range full {
+			if int(f) == g {
+				count++
+			}
+		}
+		if cfg.Done != nil {
+			cfg.Done(g, count)
+		}
+		return nil
+	}
+	maxG, err := global.Sweep(ctx, M, a, cfg.Workers, emit)
+	if err != nil {
+		if ctx.Err() != nil {
+			return 0, fmt.Errorf("%w; %s left as it was", ErrInterrupted, cfg.Dir)
+		}
+		return 0, err
+	}
+	meta[MetaMaxG] = strconv.Itoa(maxG)
+	err = writeRows(ctx, filepath.Join(tmp, GlobalPositionsFile), meta, func(yield func([]GlobalPosition) bool) {
+		row := make([]GlobalPosition, 0, 4096)
+		p := 0
+		for y := 0; y <= M; y++ {
+			for x := 0; x <= y; x++ {
+				pr := GlobalPosition{X: int32(x), Y: int32(y), GStart: int32(start[p]), GFull: int32(full[p]), R1: -1}
+				if full[p] > 0 {
+					pr.R1 = int32(r1[p])
+				}
+				row = append(row, pr)
+				p++
+			}
+			if len(row) >= 4096 || y == M {
+				if !yield(row) {
+					return
+				}
+				row = row[:0]
+			}
+		}
+	})
+	if err != nil {
+		return 0, err
+	}
+	if err := replaceDir(tmp, cfg.Dir); err != nil {
+		return 0, err
+	}
+	return maxG, nil
+}
+
+// replaceDir puts the complete folder tmp at dir. An existing dir is first
+// renamed aside and removed once tmp is in place; if the rename of tmp
+// fails, it is renamed back.
+func replaceDir(tmp, dir string) error {
+	old := ""
+	if _, err := os.Stat(dir); err == nil {
+		o, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".old-*")
+		if err != nil {
+			return err
+		}
+		os.Remove(o)
+		if err := os.Rename(dir, o); err != nil {
+			return err
+		}
+		old = o
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if old != "" {
+			os.Rename(old, dir)
+		}
+		return err
+	}
+	if old != "" {
+		return os.RemoveAll(old)
+	}
+	return nil
+}
+
+// globalMeta returns the key-value metadata and the number of rows of the
+// Parquet file path, reading its footer only.
+func globalMeta[T any](path string) (map[string]string, int64, error) {
+	r, err := OpenFile[T](path)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer r.Close()
+	return r.Meta, r.NumRows(), nil
+}
+
+// OpenGlobal validates the global table folder dir (GlobalDir) and reads
+// it into memory. It refuses, with an error wrapping ErrInvalid, a folder
+// without positions.parquet; a file of another game, M or multiplier, or
+// one that disagrees with the folder's name mult=A; a breakpoints/ folder
+// that lacks a file g=XXXX.parquet for some g from 1 to the largest
+// G(x, y, y), or holds any other file; rows out of order, missing or
+// extra; a breakpoint outside 1..y or below the one before it; and a
+// g_start, g_full or r_1 that the breakpoints do not give. A folder that does
+// not exist gives an error satisfying errors.Is(err, fs.ErrNotExist).
+func OpenGlobal(dir string) (*global.Table, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return nil, invalid(dir, "not a folder")
+	}
+	posPath := filepath.Join(dir, GlobalPositionsFile)
+	meta, _, err := globalMeta[GlobalPosition](posPath)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, invalid(dir, "no %s", GlobalPositionsFile)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var pos []GlobalPosition
+	var bad error
+	err = scanColumns(posPath, []string{"x", "y", "g_start", "g_full", "r_1"}, func(_ int64, v [][]int64) bool {
+		for i := range v[0] {
+			for c := range v {
+				if v[c][i] < math.MinInt32 || v[c][i] > math.MaxInt32 {
+					bad = invalid(dir, "%s: a value %d outside int32", GlobalPositionsFile, v[c][i])
+					return false
+				}
+			}
+			pos = append(pos, GlobalPosition{X: int32(v[0][i]), Y: int32(v[1][i]), GStart: int32(v[2][i]), GFull: int32(v[3][i]), R1: int32(v[4][i])})
+		}
+		return true
+	})
+	if err == nil {
+		err = bad
+	}
+	if err != nil {
+		return nil, err
+	}
+	if meta[MetaGame] != globalGame {
+		return nil, invalid(dir, "%s is not a global game table (%s = %q)", GlobalPositionsFile, MetaGame, meta[MetaGame])
+	}
+	M, err := strconv.Atoi(meta[MetaN])
+	if err != nil || M < 0 || M > global.MaxM || len(pos) != global.Positions(M) {
+		return nil, invalid(dir, "%s holds %d rows, but its metadata says M = %q", GlobalPositionsFile, len(pos), meta[MetaN])
+	}
+	a, err := grundy.ParseMultiplier(meta[MetaMult])
+	if err != nil {
+		return nil, invalid(dir, "%s names no multiplier (%s = %q)", GlobalPositionsFile, MetaMult, meta[MetaMult])
+	}
+	if base := filepath.Base(filepath.Clean(dir)); strings.HasPrefix(base, "mult=") && base != "mult="+a.Folder() {
+		return nil, invalid(dir, "the folder is named %s, but its files are for a = %s", base, a)
+	}
+	maxG := 0
+	p := 0
+	for y := 0; y <= M; y++ {
+		for x := 0; x <= y; x++ {
+			r := pos[p]
+			if int(r.X) != x || int(r.Y) != y {
+				return nil, invalid(dir, "%s: row %d is (%d, %d), want (%d, %d)", GlobalPositionsFile, p, r.X, r.Y, x, y)
+			}
+			if r.GFull < 0 || r.GFull > int32(min(x+y, global.MaxValue)) || r.GStart < 0 || r.GStart > r.GFull { // at most x+y moves
+				return nil, invalid(dir, "%s: (%d, %d) has g_start %d, g_full %d", GlobalPositionsFile, x, y, r.GStart, r.GFull)
+			}
+			maxG = max(maxG, int(r.GFull))
+			p++
+		}
+	}
+	if s := meta[MetaMaxG]; s != strconv.Itoa(maxG) {
+		return nil, invalid(dir, "%s records %s = %q, but its largest g_full is %d", GlobalPositionsFile, MetaMaxG, s, maxG)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		switch name := e.Name(); {
+		case strings.HasPrefix(name, "."):
+		case name == GlobalPositionsFile || name == BreakpointsDir && e.IsDir():
+		default:
+			return nil, invalid(dir, "%s does not belong to a global table folder (only %s and %s/)", name, GlobalPositionsFile, BreakpointsDir)
+		}
+	}
+	bdir := filepath.Join(dir, BreakpointsDir)
+	files, err := os.ReadDir(bdir)
+	if err != nil && !(errors.Is(err, os.ErrNotExist) && maxG == 0) {
+		return nil, invalid(dir, "no %s/ folder for values 1..%d", BreakpointsDir, maxG)
+	}
+	for _, e := range files {
+		m := bpName.FindStringSubmatch(e.Name())
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		if m == nil {
+			return nil, invalid(dir, "%s/%s is not a breakpoint file g=XXXX.parquet", BreakpointsDir, e.Name())
+		}
+		if g, _ := strconv.Atoi(m[1]); g < 1 || g > maxG || e.Name() != filepath.Base(BreakpointFile(bdir, g)) {
+			return nil, invalid(dir, "%s/%s: no position reaches g = %s (the largest G(x, y, y) is %d)", BreakpointsDir, e.Name(), m[1], maxG)
+		}
+	}
+	full := make([]uint16, len(pos))
+	for i, r := range pos {
+		full[i] = uint16(r.GFull)
+	}
+	b := global.NewSizedBuilder(M, a, full)
+	R := make([]uint16, len(pos))
+	for g := 1; g <= maxG; g++ {
+		path := BreakpointFile(bdir, g)
+		for i := range R {
+			R[i] = global.Inf
+		}
+		fm, _, err := globalMeta[GlobalBreakpoint](path)
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, invalid(dir, "no %s/%s, but positions reach g = %d", BreakpointsDir, filepath.Base(path), maxG)
+		}
+		if err != nil {
+			return nil, err
+		}
+		p := 0 // the next position that may have a row
+		var bad error
+		err = scanColumns(path, []string{"x", "y", "g", "r"}, func(_ int64, v [][]int64) bool {
+			for i := range v[0] {
+				x, y, gg, r := v[0][i], v[1][i], v[2][i], v[3][i]
+				if x < 0 || x > y || y > int64(M) || gg != int64(g) {
+					bad = invalid(dir, "%s: row (x %d, y %d, g %d) outside the table", filepath.Base(path), x, y, gg)
+					return false
+				}
+				q := global.Index(int(x), int(y))
+				if q < p {
+					bad = invalid(dir, "%s: row (%d, %d) out of order", filepath.Base(path), x, y)
+					return false
+				}
+				if r < 1 || r > y {
+					bad = invalid(dir, "%s: R_%d(%d, %d) = %d outside 1..%d", filepath.Base(path), g, x, y, r, y)
+					return false
+				}
+				R[q] = uint16(r)
+				p = q + 1
+			}
+			return true
+		})
+		if err == nil {
+			err = bad
+		}
+		if err != nil {
+			return nil, err
+		}
+		if fm[MetaGame] != globalGame || fm[MetaN] != meta[MetaN] || fm[MetaMult] != meta[MetaMult] || fm[MetaG] != strconv.Itoa(g) {
+			return nil, invalid(dir, "%s is for game %q, M = %s, a = %s, g = %s, but %s is for M = %s, a = %s", filepath.Base(path),
+				fm[MetaGame], fm[MetaN], fm[MetaMult], fm[MetaG], GlobalPositionsFile, meta[MetaN], meta[MetaMult])
+		}
+		// Add refuses a row for a position whose g_full is below g, or
+		// none where it is g or more.
+		if err := b.Add(g, R); err != nil {
+			return nil, invalid(dir, "%s: %v", filepath.Base(path), err)
+		}
+	}
+	t := b.Table() // not nil: every g = 1..maxG was added
+	for _, r := range pos {
+		if got := t.Start(int(r.X), int(r.Y)); got != int(r.GStart) {
+			return nil, invalid(dir, "%s: (%d, %d) has g_start %d, but its breakpoints give %d", GlobalPositionsFile, r.X, r.Y, r.GStart, got)
+		}
+		want := int32(-1)
+		if bs := t.Breakpoints(int(r.X), int(r.Y)); len(bs) > 0 {
+			want = int32(bs[0])
+		}
+		if r.R1 != want {
+			return nil, invalid(dir, "%s: (%d, %d) has r_1 %d, but its breakpoints give %d", GlobalPositionsFile, r.X, r.Y, r.R1, want)
+		}
+	}
+	return t, nil
+}
+
+// surveyGlobal lists the global game's table folders under root for
+// Survey, in increasing a: N is M, MaxValue the largest G(x, y, y). It
+// checks what the footers say (positions.parquet's metadata and rows, and
+// one breakpoint file for each value with the same M and multiplier);
+// with full, it reads every row (OpenGlobal).
+func surveyGlobal(root string, full bool) ([]Folder, error) {
+	entries, err := os.ReadDir(filepath.Join(root, GlobalFolder))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var folders []Folder
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), "mult=") {
+			continue
+		}
+		f := Folder{Dir: filepath.Join(root, GlobalFolder, e.Name()), DenseN: -1, Engine: globalEngine, Breakpoints: true}
+		f.Mult, f.Err = grundy.ParseFolder(strings.TrimPrefix(e.Name(), "mult="))
+		if f.Files, err = listFiles(f.Dir); err != nil {
+			return nil, err
+		}
+		if f.Err == nil {
+			f.N, f.MaxValue, f.Err = globalFooters(f.Dir, f.Mult)
+		}
+		if f.Err == nil && full {
+			_, f.Err = OpenGlobal(f.Dir)
+		}
+		folders = append(folders, f)
+	}
+	sort.Slice(folders, func(i, j int) bool {
+		a, b := folders[i].Mult, folders[j].Mult
+		return a.P*b.Q < b.P*a.Q
+	})
+	return folders, nil
+}
+
+// globalFooters checks a global table folder from its files' footers:
+// positions.parquet of the folder's multiplier with a row per position,
+// and a breakpoint file of the same M and multiplier for each g from 1 to
+// fibnim.max_g and no other. It returns M and the largest value.
+func globalFooters(dir string, a grundy.Multiplier) (M, maxG int, err error) {
+	meta, rows, err := globalMeta[GlobalPosition](filepath.Join(dir, GlobalPositionsFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, 0, invalid(dir, "no %s", GlobalPositionsFile)
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	M, err1 := strconv.Atoi(meta[MetaN])
+	maxG, err2 := strconv.Atoi(meta[MetaMaxG])
+	switch {
+	case meta[MetaGame] != globalGame:
+		return 0, 0, invalid(dir, "%s is not a global game table", GlobalPositionsFile)
+	case err1 != nil || err2 != nil || M < 0 || M > global.MaxM || rows != int64(global.Positions(M)):
+		return 0, 0, invalid(dir, "%s holds %d rows, but its metadata says M = %q, max_g = %q", GlobalPositionsFile, rows, meta[MetaN], meta[MetaMaxG])
+	case meta[MetaMult] != a.String():
+		return 0, 0, invalid(dir, "the folder is for a = %s, but its files are for a = %s", a, meta[MetaMult])
+	}
+	files, err := os.ReadDir(filepath.Join(dir, BreakpointsDir))
+	if err != nil && !(errors.Is(err, os.ErrNotExist) && maxG == 0) {
+		return 0, 0, invalid(dir, "no %s/ folder for values 1..%d", BreakpointsDir, maxG)
+	}
+	n := 0
+	for _, e := range files {
+		if !strings.HasPrefix(e.Name(), ".") {
+			n++
+		}
+	}
+	if n != maxG {
+		return 0, 0, invalid(dir, "%s/ holds %d files, not one for each value 1..%d", BreakpointsDir, n, maxG)
+	}
+	for g := 1; g <= maxG; g++ {
+		path := BreakpointFile(filepath.Join(dir, BreakpointsDir), g)
+		fm, _, err := globalMeta[GlobalBreakpoint](path)
+		if errors.Is(err, os.ErrNotExist) {
+			return 0, 0, invalid(dir, "no %s/%s", BreakpointsDir, filepath.Base(path))
+		}
+		if err != nil {
+			return 0, 0, err
+		}
+		if fm[MetaGame] != globalGame || fm[MetaN] != meta[MetaN] || fm[MetaMult] != meta[MetaMult] || fm[MetaG] != strconv.Itoa(g) {
+			return 0, 0, invalid(dir, "%s is not value %d of this table", filepath.Base(path), g)
+		}
+	}
+	return M, maxG, nil
+}
