@@ -48,6 +48,7 @@ notebooks: build
 bench: build
 	bash scripts/bench.sh
 	bash scripts/bench_verify.sh
+	bash scripts/bench_reads.sh
 
 verify-big: build
 	$(BIN)/compute grundy -n $(BIG_N) -out $(OUT)/big

@@ -25,6 +25,9 @@ type Verification struct {
 	OEIS *OEISData
 	// Data says which data each group of checks ran on, a line per group.
 	Data []string
+	// StartMoves holds the winning first moves of the starting piles of
+	// a = 2 (nil without a table of a = 2 that holds cells).
+	StartMoves *StartMoves
 }
 
 // Verify runs every check whose data is under the results folder root:
@@ -85,6 +88,16 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 			if err != nil {
 				return nil, err
 			}
+			dir := table.Dir(root, a)
+			if v.StartMoves, err = verifyStartMoves(ctx, dir); err != nil {
+				return nil, err
+			}
+			if sm := v.StartMoves; sm != nil {
+				paper = append(paper, CheckPE366(sm.Moves))
+				v.Data = append(v.Data, fmt.Sprintf("Winning first moves (PE366, tables/winning_moves.csv, the table of winning first moves): every one from (n, n-1) for n <= %d, and their number for n <= %d from R_1, of a = 2, from %s.", len(sm.Moves)-1, sm.TallyN, dir))
+			} else {
+				paper = append(paper, pe366NotRun("the table of a = 2 under "+dir+" holds start values only: no cells for the moves"))
+			}
 		}
 	}
 	gdir := table.Dir(root, grundy.Fibonacci)
@@ -95,7 +108,7 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 		for _, id := range []string{"LRS-5.1", "LRS-5.2", "LRS-5.3-lower", "LRS-5.3-upper", "LRS-conj-lower", "LRS-conj-upper"} {
 			paper = append(paper, Result{ID: id, Status: NotRun, Note: "no start_values.parquet for a = 2 under " + gdir})
 		}
-		paper = append(paper, Result{ID: "WHI-strategy", Status: NotRun, Note: "no table"}, Result{ID: "WHI-start", Status: NotRun}, Result{ID: "BRILLIANT-count", Status: NotRun})
+		paper = append(paper, Result{ID: "WHI-strategy", Status: NotRun, Note: "no table"}, Result{ID: "WHI-start", Status: NotRun}, Result{ID: "BRILLIANT-count", Status: NotRun}, pe366NotRun("no table for a = 2 under "+gdir))
 	}
 	v.Results = append(v.Results, paper...)
 	ft, err := verifyNtimes(ctx, filepath.Join(root, "ntimes"), progress)

@@ -1,7 +1,9 @@
 // Package report renders what the pipeline found as files a reader opens:
-// the verification report (report.md and checks.json) and the papers'
+// the verification report (report.md and checks.json), the papers'
 // tables regenerated beside the print (ft_table1.md and .csv,
-// lrs_table1.md and .csv).
+// lrs_table1.md and .csv), and the winning first moves of a = 2
+// (winning_moves.csv, and their count by decade in report.md;
+// startmoves.go).
 //
 // Every Markdown file is built by one writer (markdown.go), and every file
 // reaches the disk through WriteFiles: a temporary file and a rename, so a

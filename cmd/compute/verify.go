@@ -16,7 +16,7 @@ import (
 
 func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("verify", stderr)
-	in := fs.String("in", "results", "folder holding the pipeline's Parquet data; checks.json and report.md are written there")
+	in := fs.String("in", "results", "folder holding the pipeline's Parquet data; checks.json, report.md and tables/winning_moves.csv are written there")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute verify [-in DIR]")
 		fs.PrintDefaults()
@@ -52,6 +52,15 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if err := report.WriteFiles(*in, report.File{Name: "checks.json", Data: js}, report.File{Name: "report.md", Data: md}); err != nil {
 		return err
+	}
+	if v.StartMoves != nil {
+		dir := filepath.Join(*in, "tables")
+		if err := prepareDir(dir); err != nil {
+			return err
+		}
+		if err := report.WriteFiles(dir, report.File{Name: "winning_moves.csv", Data: report.WinningMovesCSV(v.StartMoves)}); err != nil {
+			return err
+		}
 	}
 	if v.OEIS != nil {
 		dir := filepath.Join(*in, "oeis")
