@@ -54,7 +54,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, usage)
 		return nil
 	case "grundy":
-		return runGrundy(ctx, rest, stdout, stderr)
+		return recorded("grundy", runGrundy)(ctx, rest, stdout, stderr)
 	case "lrs-table1":
 		return runTable1(ctx, rest, stdout, stderr)
 	case "query":
@@ -63,11 +63,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return runQuery(ctx, rest, stdout, stderr)
 	case "global":
-		return runGlobal(ctx, rest, stdout, stderr)
+		return recorded("global", runGlobal)(ctx, rest, stdout, stderr)
 	case "ntimes":
-		return runNtimes(ctx, rest, stdout, stderr)
+		return recorded("ntimes", runNtimes)(ctx, rest, stdout, stderr)
 	case "verify":
-		return runVerify(ctx, rest, stdout, stderr)
+		return recorded("verify", runVerify)(ctx, rest, stdout, stderr)
 	case "export":
 		return runExport(ctx, rest, stdout, stderr)
 	case "info":
@@ -75,7 +75,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "atlas":
 		return runAtlas(ctx, rest, stdout, stderr)
 	case "all":
-		return runAll(ctx, rest, stdout, stderr)
+		return recorded("all", runAll)(ctx, rest, stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprintln(stdout, version.Get())
 		return nil

@@ -53,6 +53,15 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := report.WriteFiles(*in, report.File{Name: "checks.json", Data: js}, report.File{Name: "report.md", Data: md}); err != nil {
 		return err
 	}
+	if tex := report.CheckTables(v.Results); len(tex) > 0 {
+		dir := filepath.Join(*in, "tables")
+		if err := prepareDir(dir); err != nil {
+			return err
+		}
+		if err := report.WriteFiles(dir, tex...); err != nil {
+			return err
+		}
+	}
 	if v.OEIS != nil {
 		dir := filepath.Join(*in, "oeis")
 		if err := prepareDir(dir); err != nil {
