@@ -48,8 +48,9 @@ func FTTable1(rows []table.CRow, realC, realT []table.RealRow, unresolved []ntim
 	d.line("> Proof: r(K+1) <= r(K)+1 = K+1-c by Theorem 1 (iv); and a f_{K-c} = a f_{K-c-1} + a f_{K-2c-1} < f_K + f_{K-c} = f_{K+1},")
 	d.line("> since r(K) = K-c and r(K-c) = K-2c, so r(K+1) >= K+1-c. Induct on K.")
 	d.line("")
-	d.line("K is the end of the earliest such window in the computed terms; \"-\" means they hold none. On an interval of real a, the window")
-	d.line("must lie in terms that are the same for every a of the interval, which proves c on all of it.")
+	d.line("K is the end of the earliest such window in the computed terms; \"-\" means they hold none. On an interval of real a, c is")
+	d.line("proved piece by piece: a window in terms that are the same for every a of a piece proves c on that piece, and an interval")
+	d.line("is proved when pieces of it, each with such a window, cover it (the first terms need not be the same across a whole interval).")
 	d.line("")
 
 	var diffs []string
