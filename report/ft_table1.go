@@ -388,3 +388,45 @@ func FTTeXFiles(rows []table.CRow, realC []table.RealRow) []File {
 	return []File{{Name: "ft_table1.tex", Data: tab}, {Name: "ft_table1_notes.tex", Data: notes},
 		{Name: "ft_table1_real.tex", Data: rtab}, {Name: "ft_table1_real_notes.tex", Data: rnotes}}
 }
+
+// FTDisagreement is how the integer half of Table 1 as printed differs
+// from the computation: the rows whose U differs, whether every such
+// printed U is the floor where Theorem 2 (vii) has the ceiling, and each
+// row whose c differs, with the lemma's window when c is proved.
+type FTDisagreement struct {
+	URows    []int
+	UIsFloor bool
+	C        []FTCDiff
+}
+
+// FTCDiff is one row of Table 1 whose printed c differs from the computed.
+type FTCDiff struct {
+	A, Computed, Printed int
+	Proved               bool
+	From, To             int64 // the lemma's window: k - r(k) = c for From <= k <= To
+}
+
+// FTDisagreements compares the computed rows with the printed Table 1.
+func FTDisagreements(rows []table.CRow) FTDisagreement {
+	var d FTDisagreement
+	byA := map[int]table.CRow{}
+	for _, r := range rows {
+		if r.ADen == 1 {
+			byA[int(r.ANum)] = r
+		}
+	}
+	for _, p := range conjectures.FTTable1Printed {
+		r, ok := byA[p.A]
+		if !ok {
+			continue
+		}
+		if int(r.U) != p.U {
+			d.URows = append(d.URows, p.A)
+		}
+		if int(r.C) != p.C {
+			d.C = append(d.C, FTCDiff{A: p.A, Computed: int(r.C), Printed: p.C, Proved: r.Proved, From: r.ProvedFrom - int64(r.C) - 1, To: r.ProvedFrom})
+		}
+	}
+	_, d.UIsFloor = uIsFloor(rows)
+	return d
+}

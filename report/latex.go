@@ -116,7 +116,8 @@ func texRat(a string) string { return "$" + a + "$" }
 // texText escapes text for LaTeX's text mode.
 func texText(s string) string {
 	r := strings.NewReplacer(`\`, `\textbackslash{}`, `&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`, `_`, `\_`,
-		`{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`, `<=`, `$\le$`, `>=`, `$\ge$`)
+		`{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`, `<=`, `$\le$`, `>=`, `$\ge$`,
+		`<`, `$<$`, `>`, `$>$`) // < and > in text mode print as ¡ and ¿ in the OT1 fonts
 	return r.Replace(s)
 }
 

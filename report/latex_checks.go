@@ -270,3 +270,7 @@ func roman(k int) string {
 	}
 	return b.String()
 }
+
+// StatOf decodes r.Stats[key] into v, whether the stats came from Verify
+// or from checks.json; false if there is no such statistic.
+func StatOf(r conjectures.Result, key string, v any) bool { return stat(r, key, v) }

@@ -28,7 +28,7 @@ func TestTexNumbers(t *testing.T) {
 			t.Errorf("texBound(%d) = %q, want %q", c.x, got, c.bound)
 		}
 	}
-	if got := texText(`a_1 & 50% <= {x}`); got != `a\_1 \& 50\% $\le$ \{x\}` {
+	if got := texText(`a_1 & 50% <= {x} < y`); got != `a\_1 \& 50\% $\le$ \{x\} $<$ y` {
 		t.Errorf("texText: %q", got)
 	}
 }

@@ -28,6 +28,8 @@ commands:
   export      write a Parquet file as CSV or JSON
   info        list what a results folder holds, and whether each table validates
   atlas       summarise many multipliers, in shards (Slurm arrays), and merge them
+  paper       write the note results/paper/fibnim-note.tex from the results (-check: check its PDF)
+  release     write results/release/: SHA256SUMS of every result file, the run records, CITATION.cff, the note
   version     print the module version and source revision
 
 Run "compute <command> -h" for the flags of a command.`
@@ -74,6 +76,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runInfo(ctx, rest, stdout, stderr)
 	case "atlas":
 		return runAtlas(ctx, rest, stdout, stderr)
+	case "paper":
+		return runPaper(ctx, rest, stdout, stderr)
+	case "release":
+		return runRelease(ctx, rest, stdout, stderr)
 	case "all":
 		return recorded("all", runAll)(ctx, rest, stdout, stderr)
 	case "version", "-version", "--version":
