@@ -245,7 +245,10 @@ func (v *view) provenance() (text, machine string, rows []string) {
 				ns = append(ns, num(t.N))
 				ps = append(ps, t.Path)
 			}
-			n, cmd = strings.Join(ns, ", "), strings.Fields(r.Key)[0]+" "+strings.Join(ps, ", ")
+			n = strings.Join(ns, ", ")
+			if p := strings.Join(ps, ", "); len(r.Command) > 1 && p != r.Command[1] {
+				cmd = r.Command[1] + " " + p
+			}
 		}
 		rows = append(rows, fmt.Sprintf("\\texttt{%s} & %s & %s & %s & \\texttt{%s} & %s \\\\", report.TeXText(cmd), n,
 			seconds(r.WallSeconds), gib(r.PeakRSSBytes), report.TeXText(rev), r.Started.Format(time.DateOnly)))
