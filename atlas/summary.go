@@ -41,7 +41,7 @@ func Bytes(N int, a grundy.Multiplier, workers int) uint64 {
 	var s conjectures.Starts
 	rows := uint64(N + 1)
 	counts := grundy.StartCountsBytes(N, a)
-	engine := grundy.BreakpointBytes(N, a, workers) + counts + 4*rows
+	engine := grundy.BreakpointBytes(N, a, workers) + 4*rows
 	checks := counts + 4*rows + uint64(unsafe.Sizeof(s.Full[0])+unsafe.Sizeof(s.Start[0]))*rows
 	return max(engine, checks) + overheadBytes
 }

@@ -89,7 +89,7 @@ func BenchmarkStartValues(b *testing.B) {
 func BenchmarkRunStepByValue(b *testing.B) {
 	const N = 1000000
 	R := breakpointTable(N, Fibonacci)
-	for _, v := range []int{5, 10, 20, 40} {
+	for _, v := range []int{5, 10, 15, 20, 40} {
 		b.Run(fmt.Sprintf("v=%d", v), func(b *testing.B) {
 			in := runsOf(R[v-1])
 			s := newRunSweeper(N, Fibonacci)

@@ -16,48 +16,75 @@
 //   - Brute is an oracle written straight from the definition (memoised mex
 //     over the move set, with big.Rat arithmetic). It shares no code with
 //     the engines and exists to test them.
-//   - Breakpoints computes the table as breakpoints R_g(n), the least r with
-//     G(n, r) >= g, one sweep over n per value g, sweeps pipelined across
-//     workers (breakpoint.go, sweep.go, pipeline.go); its output does not
-//     depend on the number of workers and equals Dense on every cell for
-//     n <= 5000, the oracle for n <= 300, and the first engine (kept in
-//     v1_sweep_test.go) on every R_g to 3*10^5, for several multipliers.
-//     StartCounts gathers G(n, n) and G(n, n-1) from it. Rows run to
-//     2^32 - 2 (MaxBreakpointN) and values to 65535 (MaxStartValue); a
-//     value beyond is ErrOverflow, reported by the sweep that finds it.
+//   - Breakpoints computes the table as breakpoints R_g(n), the least r
+//     with G(n, r) >= g, one sweep over n per value g, sweeps pipelined
+//     across workers (engine v3: breakpoint.go, sweep.go, runsweep.go,
+//     pipeline.go, layer.go). Its output does not depend on the number of
+//     workers or on where it switches from rows to runs; it equals Dense
+//     on every cell for n <= 5000, the oracle for n <= 300, and the first
+//     engine (kept in v1_sweep_test.go) on every R_g to 3*10^5, for
+//     several multipliers; the run step equals the row step value by value
+//     (runsweep_test.go). StartCounts gathers G(n, n) and G(n, n-1) from
+//     it. Rows run to 2^32 - 2 (MaxBreakpointN) and values to 65535
+//     (MaxStartValue); a value beyond is ErrOverflow, reported by the
+//     sweep that finds it.
 //   - FirstWithValueBound (a lower bound on the first n with G(n) >= g)
 //     says below which N no value can pass 65535, and NimPrefix (G(n) = n
 //     up to floor(a) + 1) where one must; both proved in bound.go.
 //   - Zeckendorf gives the parts z_1(n) < z_2(n) < ... of n.
 //
-// Engine v2, what each byte per row is for (W workers, N+1 rows):
-//   - R arrays, 4 bytes a row each (uint32, Inf = 2^32-1). A start-values
-//     run (Sparse) keeps one: a chain of W sweeps reads R_g from it, hands
-//     R_{g+1}..R_{g+W-1} on through rings of 2^20 rows (4 MiB each), and the
-//     last sweep writes R_{g+W} over R_g behind the first. A run that
-//     writes every R_g keeps W+1 arrays and one per file being written.
+// Engine v3. A sweep turns R_v into R_{v+1} in one pass over n. The low
+// values are swept row by row (sweep.go): their R_v rises by one from row
+// to row only for 1 to 3 rows at a time. From the first value whose R_v
+// has runs of 3 rows on average (v = 10 for a = 2, 12 for a = 3 and 5/2)
+// the sweeps go over those runs instead (runsweep.go): a few events per
+// run, and runs of 15 rows at v = 20, over 100 from v = 35.
+//
+// The W sweeps in flight form a chain: each reads the output of the one
+// before as it is made, through a ring (2^20 rows, or 2^16 runs), and the
+// last of each W writes a whole layer (layer.go), which the next chain
+// reads: rows in an array that each chain's end writes over in place, or,
+// past the switch, a list of runs. The whole layers are where a
+// checkpoint can be taken (BreakpointConfig.Whole). Every R_g that is
+// wanted (BreakpointConfig.Runs) is read from its stream as it is made by
+// a goroutine of its own (the tap), which hands its maximal runs to a
+// RunWriter (a breakpoint file): a complete table holds no more arrays
+// than start values do.
+//
+// What each byte is for (N+1 rows, W workers), for a = 2:
+//   - The row array of the chains' ends: 4 bytes a row (uint32, Inf =
+//     2^32-1), mapped from the system in chunks of 2^22 rows (16 MiB), so
+//     that once the runs take over, the chunks its last readers have passed
+//     are given back at once: the first list of runs (3.2 bytes a row at
+//     v = 10, falling to 0.7 at v = 20) fills while the array empties.
+//   - Lists of runs: 12 bytes a run (row, R, length as uint32), in chunks
+//     of 2^16 runs, mapped and given back the same way, behind their
+//     readers, so one whole layer is held at a time.
+//   - Rings: 4 MiB (rows) and 768 KiB (runs), two per worker at most.
 //   - Start values, 1 byte a row (StartCounts, counts.go) while every
 //     value is below 256, which holds for a = 2 far past 10^9; the first
 //     sweep for 256 waits for the sweeps before it and widens the store to
 //     2 bytes a row (a = 1 from n = 2,272,949). Plus a map of the few rows
-//     with G(n, n-1) != G(n, n) and a bit per 256 rows.
-//   - Per sweep, the windows that have not started yet (sweep.go). A
+//     with G(n, n-1) != G(n, n) and a bit per 256 rows. G(n, n) = v is
+//     written by the sweep of v, so the store's pages are touched as the
+//     values are done: late, when the row array is gone.
+//   - Per row sweep, the windows that have not started yet (sweep.go). A
 //     window that starts in the current block of 2^14 rows or the next goes
 //     to a ring of slots, 12 bytes a row of two blocks (384 KiB, in cache):
 //     the first window starting at a row inline, the rare others in small
 //     list records. A window that starts later is a 10-byte far record
-//     (row, end, start offset) appended to its block's bucket, chunks of 204
-//     records filled in order, and read back in order when its block is
-//     next: each far record is written once and read once, sequentially.
-//     At most 15-25% of the rows wait at once (a = 2: 15.6% at N = 10^7;
-//     PendingBytes measures the bytes with a pilot run), so about 2 bytes a
-//     row a sweep; 10 bytes per block for the buckets. Rows that offer
-//     nothing (77% for a = 2) cost nothing.
-//   - The staircase of open windows: at most ten entries seen.
+//     (row, end, start offset) appended to its block's bucket. For the
+//     values swept by rows (the low ones) windows start soon: the far
+//     records take under 0.01 bytes a row (a pilot at 2^20 rows measures
+//     them, PendingBytes).
+//   - Per run sweep, the blocks that wait to start (24 bytes each, a
+//     binary heap of 8-byte keys) and the staircase: tens of blocks.
 //
-// So a = 2 with W = 2 needs about 4 + 1 + 2*2 = 9 bytes a row, against
-// 4(W+1) + 4W + 1 = 21 for the first engine; BreakpointBytes (with
-// StartCountsBytes) is the estimate that the memory guard uses.
+// So a start-values run of a = 2 holds about 4 bytes a row while it
+// sweeps rows and the start values (1 byte a row) with shrinking lists
+// after: the peak is about 4 bytes a row plus the rings, against 7.47 for
+// engine v2 at N = 10^9. BreakpointBytes, from the pilot, is the estimate
+// the memory guard uses.
 //
 // It owns the game and its engines, and must not touch files: tables are
 // written and read by package table.

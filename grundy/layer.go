@@ -186,6 +186,8 @@ type runList struct {
 	chunks []atomic.Pointer[[runChunk]Run]
 	n      atomic.Int64 // runs written
 	closed atomic.Bool  // n is final
+	mu     sync.Mutex
+	freed  int // chunks below freed are given back
 }
 
 func newRunList(N int) *runList {
@@ -211,8 +213,25 @@ func (l *runList) append(runs []Run) {
 
 func (l *runList) closeList() { l.closed.Store(true) }
 
+// releaseBelow gives back the chunks that lie entirely below run i.
+func (l *runList) releaseBelow(i int64) {
+	k := min(int(i/runChunk), len(l.chunks))
+	if l.closed.Load() && i >= l.n.Load() {
+		k = len(l.chunks)
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for ; l.freed < k; l.freed++ {
+		if p := l.chunks[l.freed].Swap(nil); p != nil {
+			freeRunChunk(p)
+		}
+	}
+}
+
 // free gives the chunks back; the list must not be read after.
 func (l *runList) free() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	for i := range l.chunks {
 		if c := l.chunks[i].Swap(nil); c != nil {
 			freeRunChunk(c)

@@ -118,7 +118,7 @@ func newCeilDiv(a Multiplier) ceilDiv {
 	return d
 }
 
-func (d ceilDiv) minRemoval(r uint32) uint32 {
+func (d *ceilDiv) minRemoval(r uint32) uint32 {
 	switch {
 	case d.m != 0:
 		q, _ := bits.Mul64(uint64(r)+d.a.P-1, d.m)
@@ -146,7 +146,7 @@ func newDivisor(d uint64) divisor {
 	return divisor{d: d, m: ^uint64(0)/d + 1, lim: ^uint64(0) / d}
 }
 
-func (x divisor) div(u uint64) uint64 {
+func (x *divisor) div(u uint64) uint64 {
 	if u < x.lim {
 		q, _ := bits.Mul64(u, x.m)
 		return q

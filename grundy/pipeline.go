@@ -53,11 +53,27 @@ type BreakpointConfig struct {
 	// the least n whose G(n) >= g (the first row of R_g; -1 if none).
 	Done func(g, first int)
 
+	// Sweep, if set, is called in increasing v with what each sweep did
+	// (for benchmarks: with one worker a sweep's wall time is its CPU
+	// time, less what its RunWriter's goroutine takes).
+	Sweep func(SweepStats)
+
 	// SwitchAt is the first value v whose sweep (R_v to R_{v+1}) goes over
 	// runs (runsweep.go): 0 lets the engine choose from the run lengths of
 	// R_v (switchRuns), a negative value keeps every sweep on rows, and 1
 	// sweeps runs from v = 1 on. The output does not depend on it.
 	SwitchAt int
+}
+
+// SweepStats is what the sweep of value v (R_v to R_{v+1}) did.
+type SweepStats struct {
+	V        int
+	Runs     bool          // swept over runs (else rows)
+	Wall     time.Duration // from its start to its end, waits included
+	Rows     int           // rows of R_{v+1} (G(n, n) > v)
+	InRuns   int           // run sweeps: the runs of R_v it read
+	Segments int           // run sweeps: its segments (see runsweep.go)
+	Blocks   int           // run sweeps: the blocks it made
 }
 
 // RunWriter receives the runs of one R_g (BreakpointConfig.Runs).
@@ -110,8 +126,9 @@ type stream struct {
 	ended  atomic.Bool
 	head   progress  // rows or runs the next sweep has read
 	tap    *progress // rows or runs the tap has read; nil if none
-	// drop: nobody will write over this whole array: its chunks are given
-	// back as soon as both readers have passed them.
+	// drop: nobody will write over this whole array or list (and no Whole
+	// call holds it): its chunks are given back as soon as both readers
+	// have passed them.
 	drop atomic.Bool
 	// users counts the readers (and, for a whole list, the Whole call)
 	// still to finish; the last one gives back a ring or a list (free).
@@ -163,10 +180,16 @@ func (s *stream) readRuns(buf []Run, i, j int) []Run {
 	return buf
 }
 
-// releaseRead gives back the chunks of a dropped array behind its readers.
+// releaseRead gives back the chunks of a dropped array or list behind its
+// readers.
 func (s *stream) releaseRead() {
-	if s.drop.Load() {
+	if !s.drop.Load() {
+		return
+	}
+	if s.arr != nil {
 		s.arr.releaseBelow(int(s.readers()))
+	} else if s.list != nil {
+		s.list.releaseBelow(s.readers())
 	}
 }
 
@@ -185,6 +208,7 @@ type sweepJob struct {
 	// Results, set before done is closed.
 	finite   int // rows of R_{v+1}; -1: stopped
 	first    int // the least row of R_{v+1}, -1 if none
+	stats    SweepStats
 	rowsSeen int // a sample of R_{v+1}: its rows and runs, for the switch
 	runsSeen int
 	done     chan struct{}
@@ -335,11 +359,15 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 				held = append(held, l)
 				out.users.Add(1) // the Whole call
 				out.free = l.Free
-				if lastWhole != nil && lastWhole.out.arr != nil {
-					// The array this chain's end would have written over is
-					// the last of the row sweeps: it goes behind its readers
-					// once its Whole call returned.
-					j.overwrites, j.after = lastWhole.out, lastWhole.released
+				if lastWhole != nil {
+					// The layer this chain's end would have written over, an
+					// array (the last of the row sweeps) or a list, goes
+					// behind its readers once its Whole call returned: start
+					// then, so that two whole layers are not held at once.
+					j.after = lastWhole.released
+					if lastWhole.out.arr != nil {
+						j.overwrites = lastWhole.out
+					}
 				}
 			case wholeOut:
 				if arr == nil {
@@ -386,6 +414,7 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			go func(j *sweepJob) {
 				j.finite = -1
 				if waitClosed(j.after, &stop) {
+					t0 := time.Now()
 					if j.runs {
 						sw := <-runSweepers
 						if sw == nil {
@@ -401,6 +430,7 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 						j.sweepRows(sw, cfg.Counts, zero, &stop)
 						rowSweepers <- sw
 					}
+					j.stats.V, j.stats.Runs, j.stats.Wall, j.stats.Rows = j.v, j.runs, time.Since(t0), j.finite
 				}
 				j.out.ended.Store(true)
 				if in := j.in; in != nil {
@@ -449,6 +479,9 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			err = fmt.Errorf("%w: G(n) = %d exceeds %d", ErrOverflow, j.v+1, MaxStartValue)
 		default:
 			maxG = j.v + 1
+			if cfg.Sweep != nil {
+				cfg.Sweep(j.stats)
+			}
 			if cfg.Done != nil {
 				cfg.Done(j.v+1, j.first)
 			}
@@ -461,6 +494,9 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 		}
 		close(j.released)
 		if j.out.list != nil {
+			// Nobody writes over a list: it goes behind its readers from now.
+			j.out.drop.Store(true)
+			j.out.releaseRead()
 			j.out.done() // the Whole call's use
 		}
 		if err != nil || complete {
@@ -653,6 +689,7 @@ func (j *sweepJob) sweepRuns(rs *runSweeper, counts *StartCounts, stop *atomic.B
 				}
 			}
 			buf = appendRuns(buf[:0], n0, in.rows(n0, n1))
+			j.stats.InRuns += len(buf)
 			res = rs.feed(buf, res)
 			if !emit(false) {
 				return
@@ -679,13 +716,16 @@ func (j *sweepJob) sweepRuns(rs *runSweeper, counts *StartCounts, stop *atomic.B
 				continue
 			}
 			k := min(avail, i+feedRuns)
+			j.stats.InRuns += k - i
 			buf = in.readRuns(buf[:0], i, k)
 			res = rs.feed(buf, res)
 			if !emit(false) {
 				return
 			}
+			if in.head.done.Store(int64(k)); k/runChunk != i/runChunk {
+				in.releaseRead()
+			}
 			i = k
-			in.head.done.Store(int64(i))
 			if stop.Load() {
 				return
 			}
@@ -695,6 +735,7 @@ func (j *sweepJob) sweepRuns(rs *runSweeper, counts *StartCounts, stop *atomic.B
 	if !emit(true) {
 		return
 	}
+	j.stats.Segments, j.stats.Blocks = rs.segments, rs.made
 	if out.list != nil {
 		out.list.closeList()
 	}
@@ -776,8 +817,10 @@ func (j *sweepJob) runTap(N int, stop *atomic.Bool, failRun func(error)) {
 				fail(err)
 				return
 			}
+			if out.tap.done.Store(int64(k)); k/runChunk != i/runChunk {
+				out.releaseRead()
+			}
 			i = k
-			out.tap.done.Store(int64(i))
 		}
 	}
 	// The sweep is done (its output has ended); j.finite was set before.

@@ -1,10 +1,5 @@
 package grundy
 
-import (
-	"math/bits"
-	"slices"
-)
-
 // The run sweep turns R_v into R_{v+1} as the row sweep does (sweep.go),
 // but reads and writes runs, stretches of rows on which R rises by one
 // from row to row, and costs a few events per run instead of one step per
@@ -48,14 +43,13 @@ import (
 // while the top's members keep starting), so R_{v+1} is one slope-1 piece
 // or Inf, and the pieces merge into the output runs.
 //
-// Blocks wait for their first start in buckets of 2^runBucketShift rows,
-// a list per bucket and a bit per bucket that has one, moved in order into
-// a sorted slice when the sweep reaches the bucket; a block made for a
-// bucket already reached is sorted into that slice, or goes to a small
-// binary heap when that would move many. No bucket is scanned while empty,
-// and no bucket width has to be guessed from the value before (the C
-// prototype's bucket width, guessed so, put half a million blocks in one
-// bucket at N = 10^8).
+// Blocks wait for their first start in a binary heap keyed by it. Few wait
+// at once: a block starts 16 to 64 rows after it is made at v = 10 (a = 2,
+// N = 10^6), 1000 to 4000 at v = 30, and there is a block every 8 to 120
+// rows, so the heap holds tens of blocks, and a push or a pop costs a few
+// comparisons whatever the value before was (the C prototype's buckets,
+// whose width it guessed from the value before, put half a million blocks
+// in one bucket at N = 10^8).
 //
 // Start values are recorded as in the row sweep: G(n, n) = v for the rows
 // finite in R_v and Inf in R_{v+1}, once, and the rows with R_v(n) = n.
@@ -68,10 +62,7 @@ type Run struct {
 	N, R, Len uint32
 }
 
-// runBucketShift is log2 of the rows per bucket of waiting blocks.
-const runBucketShift = 10
-
-// noBlock ends a list of blocks.
+// noBlock ends the free list of blocks.
 const noBlock = -1
 
 // infB stands for B = Inf in a family.
@@ -104,19 +95,8 @@ type runSweeper struct {
 	wide   []uint16
 
 	blocks []block
-	free   int32 // free list of blocks
-
-	// Waiting blocks: head[b] lists the blocks that start in bucket b,
-	// full has a bit per bucket with a list. Buckets up to loaded have
-	// been moved into cur (sorted keys s0<<32 | block, read from curPos)
-	// or, when made later, into cur or heap.
-	head     []int32
-	full     []uint64
-	loaded   int
-	nextFull int // the first bucket after loaded with a list, or len(head)
-	cur      []uint64
-	curPos   int
-	heap     []uint64
+	free   int32    // free list of blocks
+	heap   []uint64 // waiting blocks, keyed s0<<32 | block
 
 	stair []stairBlock
 	// The top of the staircase: its first row, A, the start of its last
@@ -134,21 +114,11 @@ type runSweeper struct {
 }
 
 func newRunSweeper(N int, a Multiplier) *runSweeper {
-	nb := N>>runBucketShift + 2
-	s := &runSweeper{N: uint64(N), a: a, div: newCeilDiv(a), pq: newDivisor(a.P + a.Q),
-		head: make([]int32, nb), full: make([]uint64, (nb+63)/64)}
-	for i := range s.head {
-		s.head[i] = noBlock
-	}
-	return s
+	return &runSweeper{N: uint64(N), a: a, div: newCeilDiv(a), pq: newDivisor(a.P + a.Q)}
 }
 
-// runSweeperBytes is the memory of a run sweeper beside its blocks: the
-// bucket heads and bits.
-func runSweeperBytes(N int) uint64 {
-	nb := uint64(N>>runBucketShift + 2)
-	return 4*nb + nb/8 + 8
-}
+// runSweeperBytes is the memory of a run sweeper beside its blocks.
+func runSweeperBytes(int) uint64 { return 1 << 10 }
 
 // start readies s for the sweep from R_v (v >= 1) and records start
 // values in counts if not nil, as sweeper.start does.
@@ -170,17 +140,7 @@ func (s *runSweeper) start(v int, counts *StartCounts) {
 			panic("grundy: a run sweep for a value past 255 with narrow counts")
 		}
 	}
-	// The buckets left with a list by the last sweep (blocks that would
-	// have started past its last run).
-	for w, x := range s.full {
-		for ; x != 0; x &= x - 1 {
-			s.head[w*64+bits.TrailingZeros64(x)] = noBlock
-		}
-		s.full[w] = 0
-	}
-	s.blocks, s.free = s.blocks[:0], noBlock
-	s.loaded, s.nextFull = -1, len(s.head)
-	s.cur, s.curPos, s.heap = s.cur[:0], 0, s.heap[:0]
+	s.blocks, s.free, s.heap = s.blocks[:0], noBlock, s.heap[:0]
 	s.stair, s.hasTop = s.stair[:0], false
 	s.nev = s.N + 1
 	s.on0, s.or0, s.olen, s.finite = 0, 0, 0, 0
@@ -189,7 +149,7 @@ func (s *runSweeper) start(v int, counts *StartCounts) {
 
 // blockBytes is the memory of the block pool so far.
 func (s *runSweeper) blockBytes() uint64 {
-	return uint64(cap(s.blocks))*24 + uint64(cap(s.cur)+cap(s.heap))*8 + uint64(cap(s.stair))*12
+	return uint64(cap(s.blocks))*24 + uint64(cap(s.heap))*8 + uint64(cap(s.stair))*12
 }
 
 // feed takes the next runs of R_v, in increasing row order (a run may
@@ -354,75 +314,18 @@ func (s *runSweeper) addBlock(m0, L, A, s0, E uint64) {
 		s.blocks = append(s.blocks, block{})
 	}
 	s.blocks[b] = block{m0: uint32(m0), L: uint32(L), A: uint32(A), s0: uint32(s0), E: uint32(min(E, s.N)), sL: uint32(sL)}
-	bk := int(s0 >> runBucketShift)
-	if bk <= s.loaded {
-		s.late(s0<<32 | uint64(b))
-		s.nev = min(s.nev, s0)
-		return
-	}
-	s.blocks[b].next = s.head[bk]
-	s.head[bk] = b
-	s.full[bk>>6] |= 1 << (bk & 63)
-	if bk < s.nextFull {
-		s.nextFull = bk
-		s.nev = min(s.nev, uint64(bk)<<runBucketShift)
-	}
-}
-
-// lateMoves is the most entries a late block may move in cur; past it the
-// block goes to the heap.
-const lateMoves = 64
-
-// late queues a block whose bucket was loaded already.
-func (s *runSweeper) late(k uint64) {
-	c := s.cur
-	if s.curPos == len(c) || c[len(c)-1] <= k {
-		s.cur = append(c, k)
-		return
-	}
-	if len(c)-s.curPos <= lateMoves {
-		c = append(c, 0)
-		i := len(c) - 1
-		for i > s.curPos && c[i-1] > k {
-			c[i] = c[i-1]
-			i--
-		}
-		c[i] = k
-		s.cur = c
-		return
-	}
-	s.heapPush(k)
+	s.heapPush(s0<<32 | uint64(b))
+	s.nev = min(s.nev, s0)
 }
 
 // events activates the blocks that start at or before n, drops the ended
 // ones from the staircase, and sets the top and the next event.
 func (s *runSweeper) events(n uint64) {
-	for {
-		// The first waiting block of the buckets loaded so far.
-		k, fromHeap := ^uint64(0), false
-		if s.curPos < len(s.cur) {
-			k = s.cur[s.curPos]
-		}
-		if len(s.heap) > 0 && s.heap[0] < k {
-			k, fromHeap = s.heap[0], true
-		}
-		if k>>32 <= n {
-			if fromHeap {
-				s.heapPop()
-			} else {
-				s.curPos++
-			}
-			b := int32(k & (1<<32 - 1))
-			s.insert(s.blocks[b].m0, s.blocks[b].E, b)
-			continue
-		}
-		if s.nextFull < len(s.head) && uint64(s.nextFull)<<runBucketShift <= n {
-			s.load(s.nextFull)
-			continue
-		}
-		break
+	for len(s.heap) > 0 && s.heap[0]>>32 <= n {
+		b := int32(s.heap[0] & (1<<32 - 1))
+		s.heapPop()
+		s.insert(s.blocks[b].m0, s.blocks[b].E, b)
 	}
-	s.loaded = max(s.loaded, int(n>>runBucketShift))
 	k := len(s.stair)
 	for k > 0 && uint64(s.stair[k-1].E) < n {
 		k--
@@ -430,14 +333,8 @@ func (s *runSweeper) events(n uint64) {
 	}
 	s.stair = s.stair[:k]
 	nev := s.N + 1
-	if s.curPos < len(s.cur) {
-		nev = s.cur[s.curPos] >> 32
-	}
 	if len(s.heap) > 0 {
-		nev = min(nev, s.heap[0]>>32)
-	}
-	if s.nextFull < len(s.head) {
-		nev = min(nev, max(uint64(s.nextFull)<<runBucketShift, n+1))
+		nev = s.heap[0] >> 32
 	}
 	s.hasTop = k > 0
 	if s.hasTop {
@@ -448,36 +345,6 @@ func (s *runSweeper) events(n uint64) {
 	s.nev = nev
 }
 
-// load moves bucket b's blocks into cur, which is empty, sorted by start.
-func (s *runSweeper) load(b int) {
-	s.cur, s.curPos = s.cur[:0], 0
-	for x := s.head[b]; x >= 0; x = s.blocks[x].next {
-		s.cur = append(s.cur, uint64(s.blocks[x].s0)<<32|uint64(x))
-	}
-	s.head[b] = noBlock
-	s.full[b>>6] &^= 1 << (b & 63)
-	slices.Sort(s.cur)
-	s.loaded = b
-	s.nextFull = s.findFull(b + 1)
-}
-
-// findFull returns the first bucket from b on with a list, or len(head).
-func (s *runSweeper) findFull(b int) int {
-	w := b >> 6
-	if w >= len(s.full) {
-		return len(s.head)
-	}
-	if x := s.full[w] >> (b & 63); x != 0 {
-		return b + bits.TrailingZeros64(x)
-	}
-	for w++; w < len(s.full); w++ {
-		if s.full[w] != 0 {
-			return w*64 + bits.TrailingZeros64(s.full[w])
-		}
-	}
-	return len(s.head)
-}
-
 func (s *runSweeper) freeBlock(b int32) {
 	s.blocks[b].next = s.free
 	s.free = b
@@ -485,17 +352,17 @@ func (s *runSweeper) freeBlock(b int32) {
 
 // insert adds a block that has started to the staircase, unless a block
 // of later rows ends no earlier; it drops the blocks of earlier rows that
-// end no later.
+// end no later. The staircase is short (at most 9 blocks for a = 2 at
+// N = 10^6), so the place is found from the top.
 func (s *runSweeper) insert(m0, E uint32, b int32) {
 	st := s.stair
-	k := len(st)
-	i := k
-	if k > 0 && st[k-1].m0 > m0 {
-		i, _ = slices.BinarySearchFunc(st, m0, func(x stairBlock, m uint32) int { return int(int64(x.m0) - int64(m)) })
-		if st[i].E >= E {
-			s.freeBlock(b)
-			return
-		}
+	i := len(st)
+	for i > 0 && st[i-1].m0 > m0 {
+		i--
+	}
+	if i < len(st) && st[i].E >= E {
+		s.freeBlock(b)
+		return
 	}
 	t := i
 	for t > 0 && st[t-1].E <= E {

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Writes results/bench.md: one side-by-side run of the brute-force oracle,
 # the dense engine and the breakpoint engine, with wall time, peak RSS
-# (/usr/bin/time), cells per second and 1 vs 2 workers, then the Go
-# micro-benchmarks of the hot loops, and the targets of the breakpoint-engine
-# issue against what was measured. Takes about 12 minutes on 2 cores.
+# (/usr/bin/time), cells per second and 1 vs 2 workers, the time of each
+# value's sweep at N = 10^8 (rows or runs), then the Go micro-benchmarks of
+# the hot loops, and the targets of the engine-v3 issue against what was
+# measured. Takes about 15 minutes on 2 cores.
 # BENCH_BIG=0 skips N = 10^8; BENCH_REPEAT (default 3) is how many times
 # each N = 10^8 run is repeated, reported as the median; BENCH_HUGE=1 adds
 # N = 10^9 start values with 2 workers (about 10 more minutes), and
@@ -22,14 +23,16 @@ TSV=$OUT/runs.tsv
 : > "$TSV"
 REPS=${BENCH_REPEAT:-3}
 
-run() { # engine N workers breakpoints [label]
-  local engine=$1 n=$2 w=$3 bp=$4 label=${5:-$1}
-  /usr/bin/time -f "%e %M" -o "$OUT/time" $BIN grundy -n "$n" -engine "$engine" -workers "$w" -breakpoints="$bp" -dense-max 0 -out "$OUT/r" >/dev/null 2>"$OUT/err" || { cat "$OUT/err"; exit 1; }
+run() { # engine N workers breakpoints [label [multiplier [extra flags]]]
+  local engine=$1 n=$2 w=$3 bp=$4 label=${5:-$1} mult=${6:-2} extra=${7:-}
+  # shellcheck disable=SC2086
+  /usr/bin/time -f "%e %M" -o "$OUT/time" $BIN grundy -n "$n" -mult "$mult" -engine "$engine" -workers "$w" -breakpoints="$bp" -dense-max 0 -out "$OUT/r" $extra >/dev/null 2>"$OUT/err" || { cat "$OUT/err"; exit 1; }
   read -r wall rss < "$OUT/time"
   local vals # sweeps run: values of the table + 1
   vals=$(grep -o '[0-9]* values done' "$OUT/err" | tail -1 | cut -d' ' -f1 || true)
   local size=0 # bytes of the breakpoint files
   if [ "$bp" = true ]; then size=$(du -sb "$OUT"/r/grundy/*/breakpoints | cut -f1); fi
+  [ "$mult" = 2 ] || label="$label a=$mult"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$n" "$w" "$bp" "$wall" "$rss" "$size" "${vals:-0}" >> "$TSV"
   echo "bench: $label N=$n workers=$w table=$bp: ${wall}s, ${rss} KiB" >&2
   rm -rf "$OUT/r"
@@ -45,10 +48,19 @@ big() { # label [reps]: the N = 10^8 cases, reps (default REPS) times each
       run breakpoint 100000000 2 false "$1"
       run breakpoint 100000000 1 false "$1"
       run breakpoint 100000000 2 true "$1"
+      run breakpoint 100000000 2 false "$1" 3
+      run breakpoint 100000000 2 false "$1" 5/2
     done
   fi
 }
 big breakpoint
+# Each value's sweep at N = 10^8 with 1 worker (its wall time is then its
+# CPU time): the row part in ns per row, the run part in ns per segment.
+SWEEPS=$OUT/sweeps.csv
+if [ "${BENCH_BIG:-1}" = 1 ]; then
+  run breakpoint 100000000 1 false "breakpoint (per value)" 2 "-sweeps $SWEEPS"
+  sed -i '$d' "$TSV" # not one of the timed cases
+fi
 if [ "${BENCH_HUGE:-0}" = 1 ]; then
   run breakpoint 1000000000 2 false
   if [ "${BENCH_HUGE_TABLE:-0}" = 1 ]; then run breakpoint 1000000000 2 true; fi
@@ -79,10 +91,11 @@ PY
 
 GOB=$(go test -run '^$' -bench . -benchtime 3x -count 5 ./grundy ./table 2>&1 | grep -E '^Benchmark' || true)
 
-python3 - "$TSV" "$GOB" > "$OUT/bench.md" <<'PY'
-import sys, math, collections, platform, subprocess
+python3 - "$TSV" "$GOB" "$SWEEPS" > "$OUT/bench.md" <<'PY'
+import sys, math, collections, platform, subprocess, os, csv
 raw = [l.split('\t') for l in open(sys.argv[1]).read().split('\n') if l]
 gob = sys.argv[2]
+sweeps = list(csv.DictReader(open(sys.argv[3]))) if os.path.exists(sys.argv[3]) else []
 # Repeated runs of one case become one row: the median wall time (the
 # lower middle one for an even count) and the largest peak RSS.
 reps = collections.OrderedDict()
@@ -155,7 +168,22 @@ for k in sorted(med):
     print(f"| {k} | {len(runs[k])} | {med[k]/1e6:.1f} | {ratio} |")
 print("\nRaw output:\n\n```\n" + gob + "\n```")
 
-print("\n## Against the targets of the engine-v2 issue\n")
+if sweeps:
+    print("\n## Each value's sweep, N = 10^8, a = 2, 1 worker\n")
+    print("From `compute grundy -sweeps` (one run; with 1 worker a sweep's wall time is its CPU time). Values below the")
+    print("switch are swept row by row; from the switch on, over runs (a segment is a stretch of a run with one output piece).\n")
+    rw = [x for x in sweeps if x['kind'] == 'rows']; ru = [x for x in sweeps if x['kind'] == 'runs']
+    tr = sum(float(x['wall_s']) for x in rw); tu = sum(float(x['wall_s']) for x in ru)
+    segs = sum(int(x['segments']) for x in ru)
+    print(f"Row part: {len(rw)} values, {tr:.2f} s, {tr/(len(rw)*(10**8+1))*1e9:.2f} ns per row and value. ", end="")
+    if ru:
+        print(f"Run part: {len(ru)} values from v = {ru[0]['v']}, {tu:.2f} s, {segs/1e6:.0f}M segments, {tu/max(segs,1)*1e9:.1f} ns per segment.\n")
+    print("| v | swept by | s | rows of R_{v+1} | runs in | segments | ns per row | ns per segment |")
+    print("|---|---|---|---|---|---|---|---|")
+    for x in sweeps:
+        if int(x['v']) < 16 or int(x['v']) % 5 == 0:
+            print(f"| {x['v']} | {x['kind']} | {float(x['wall_s']):.3f} | {int(x['rows_out']):,} | {int(x['runs_in']):,} | {int(x['segments']):,} | {x['ns_per_row']} | {x['ns_per_segment']} |")
+print("\n## Against the targets of the engine-v3 issue\n")
 get = {(r[0], int(r[1]), r[2], r[3]): (float(r[4]), int(r[5])/2**20) for r in rows}
 runs_of = {(r[0], int(r[1]), r[2], r[3]): r[6] for r in rows}
 def row(target, key, limit_s, limit_gib):
@@ -163,35 +191,39 @@ def row(target, key, limit_s, limit_gib):
         print(f"| {target} | not run in this benchmark (BENCH_BIG=0 skips N = 10^8; BENCH_HUGE=1 adds N = 10^9 start values, BENCH_HUGE_TABLE=1 the complete table) | - |")
         return
     wall, gib = get[key]
+    gib /= 1024
     ok = wall <= limit_s and (limit_gib is None or gib <= limit_gib)
     k = runs_of[key]
     what = f"median of {k} runs" if k > 1 else "1 run"
     print(f"| {target} | {wall:.1f} s, {gib:.2f} GiB peak, {key[2]} worker(s), {what} | {'met' if ok else 'missed'} |")
 print("| target | measured | verdict |")
 print("|---|---|---|")
-row("N = 10^8, 1 worker, start values: <= 24 s", ("breakpoint", 10**8, "1", "false"), 24, None)
-row("N = 10^8, 2 workers, start values: <= 13 s", ("breakpoint", 10**8, "2", "false"), 13, None)
-row("N = 10^8, complete breakpoint table: <= 25 s", ("breakpoint", 10**8, "2", "true"), 25, None)
-row("N = 10^9, start values: <= 150 s, <= 10 GiB", ("breakpoint", 10**9, "2", "false"), 150, 10)
-row("N = 10^9, complete table: <= 5 min", ("breakpoint", 10**9, "2", "true"), 300, None)
-k = ("breakpoint", str(10**8), "1", "false")
-if k in reps and vals.get(k):
-    steps = (10**8 + 1) * vals[k]
-    wall = get[("breakpoint", 10**8, "1", "false")][0]
-    # Each step reads R_v(n) and writes R_{v+1}(n) (8 bytes), plus a record
-    # of 10 or 12 bytes for the 23% of rows that open a window, written once
-    # and read once: about 8 + 0.23*2*11.
-    print(f"\nN = 10^8, 1 worker: {vals[k]} sweeps of 10^8 + 1 rows, {wall / steps * 1e9:.2f} ns per (row, value) step, whole process; about {8 + 0.23 * 2 * 11:.0f} bytes of memory touched per step (R in and out, and the record of a window opened, written and read once).")
+row("N = 10^8, 1 worker, start values: <= 16 s", ("breakpoint", 10**8, "1", "false"), 16, None)
+row("N = 10^8, 2 workers, start values: <= 10 s", ("breakpoint", 10**8, "2", "false"), 10, None)
+row("N = 10^9, 2 workers, start values: <= 120 s", ("breakpoint", 10**9, "2", "false"), 120, None)
+row("N = 10^9, complete table: <= 180 s, <= 10 GiB", ("breakpoint", 10**9, "2", "true"), 180, 10)
+gains = {}
+for lab in ("", " a=3", " a=5/2"):
+    now = get.get(("breakpoint" + lab, 10**8, "2", "false"))
+    for e in sorted({r[0] for r in rows if r[0].startswith("breakpoint@") and r[0].endswith(lab) and (lab or " a=" not in r[0])}):
+        b = get.get((e, 10**8, "2", "false"))
+        if now and b:
+            gains[lab or " a=2"] = b[0] / now[0]
+if gains:
+    g2 = gains.get(" a=2")
+    for lab in (" a=3", " a=5/2"):
+        if lab in gains and g2:
+            print(f"| N = 10^8,{lab}, 2 workers: at least as much faster than the baseline as a = 2 | {gains[lab]:.2f}x against {g2:.2f}x for a = 2 | {'met' if gains[lab] >= g2 else 'missed'} |")
+else:
+    print("| a = 3 and a = 5/2 at 10^8: at least as much faster as a = 2 | needs BENCH_BASELINE | - |")
 k9 = ("breakpoint", 10**9, "2", "false")
 if k9 in get:
     # The largest N whose start values fit in 20 GiB, at the bytes per row
-    # measured at 10^9 (the records' share swings with N, so this is a
-    # guide, not a bound), and its time at the measured growth exponent.
-    wall9, gib9 = get[k9]
-    bpr = gib9 * 2**30 / 10**9
+    # measured at 10^9 (a guide, not a bound), and its time at N^1.1.
+    wall9, mib9 = get[k9]
+    bpr = mib9 * 2**20 / 10**9
     nmax = min(2**32 - 2, int(20 * 2**30 / bpr))
-    t = wall9 * (nmax / 10**9) ** 1.1
-    print(f"\nLargest N in 20 GiB (start values, 2 workers), at the {bpr:.2f} bytes per row measured at 10^9: about {nmax:.3g} (rows stop at 2^32 - 2); at time growing as N^1.1 it would take about {t/60:.0f} minutes, {'over' if t > 600 else 'under'} the 10 minutes the issue allows for running it{', so it was not run' if t > 600 else ''}.")
+    print(f"\nLargest N in 20 GiB (start values, 2 workers), at the {bpr:.2f} bytes per row measured at 10^9: about {nmax:.4g} (rows stop at 2^32 - 2); at time growing as N^1.1, about {wall9 * (nmax / 10**9) ** 1.1 / 60:.0f} minutes.")
 base = {(r[0], r[1], r[2], r[3]): float(r[4]) for r in rows if r[0].startswith("breakpoint@")}
 for (e, n, w, bp), bw in base.items():
     c = get.get(("breakpoint", int(n), w, bp))

@@ -32,6 +32,7 @@ type BuildConfig struct {
 	Log     io.Writer           // one line per notice (resume, stale run); nil discards
 	Started func(fromG int)     // called once before the sweeps; fromG > 0 on resume
 	Done    func(g, firstN int) // called when value g is complete; firstN is the least n with G(n) >= g, or -1
+	Sweep   func(grundy.SweepStats) // called with what each sweep did (grundy.BreakpointConfig.Sweep)
 }
 
 // maxStoredValue is the largest G(n) a table stores: StartCounts and the
@@ -81,18 +82,19 @@ const fileWriterBytes = 48 << 20
 // dense side table of rows n <= denseN included; ok is false when that
 // does not fit.
 //
-// The start values stay from the first sweep to the end. The engine (and
-// the breakpoint files, written as the sweeps make R_g) come first; the
+// The engine (with the start values, grundy.BreakpointBytes, and the
+// breakpoint files, written as the sweeps make R_g) comes first; the
 // dense side table and the start-value file come after the engine's
-// memory is given back, so only the larger of the two phases counts.
+// memory is given back, beside the start values, so only the larger of
+// the two phases counts.
 func PlanBuild(N int, a grundy.Multiplier, workers int, breakpoints bool, denseN int, maxMem uint64) (writers int, need uint64, ok bool) {
 	during := grundy.BreakpointBytes(N, a, workers)
 	if breakpoints {
 		writers = 2 * max(workers, 1)
 		during += uint64(writers) * fileWriterBytes
 	}
-	after := grundy.DenseBytes(max(denseN, 0)) + writerBytes
-	need = grundy.StartCountsBytes(N, a) + max(during, after)
+	after := grundy.StartCountsBytes(N, a) + grundy.DenseBytes(max(denseN, 0)) + writerBytes
+	need = max(during, after)
 	return writers, need, maxMem == 0 || need <= maxMem
 }
 
@@ -201,6 +203,7 @@ func Build(ctx context.Context, cfg BuildConfig) (maxG int, elapsed time.Duratio
 			return CreateRunFile(BreakpointFile(workBP, g), meta, g)
 		}
 	}
+	engine.Sweep = cfg.Sweep
 	engine.Done = func(g, first int) {
 		if cfg.Done != nil {
 			cfg.Done(g, first)

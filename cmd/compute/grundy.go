@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 	"time"
 
 	"fibnim/grundy"
@@ -33,7 +34,8 @@ type grundyOpts struct {
 	breakpoints bool   // write the breakpoint table (breakpoint engine)
 	ckptEvery   time.Duration
 	cpuProfile  string
-	runsFrom    int // grundy.BreakpointConfig.SwitchAt
+	runsFrom    int    // grundy.BreakpointConfig.SwitchAt
+	sweeps      string // write what each sweep did to this CSV file
 }
 
 // denseEngineMax is the largest N that "-engine auto" fills densely: at
@@ -53,6 +55,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	bps := fs.Bool("breakpoints", true, "breakpoint engine: write the complete breakpoint table (false: start values only)")
 	ckpt := fs.Duration("checkpoint-every", 30*time.Second, "breakpoint engine: least time between checkpoints (0: after every value)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (for `go tool pprof`)")
+	sweeps := fs.String("sweeps", "", "breakpoint engine: write what each sweep did (value, rows or runs, wall time, work) to this CSV file")
 	runsFrom := fs.Int("runs-from", 0, "breakpoint engine: the first value swept over runs instead of rows (0: chosen from the run lengths; -1: rows only); the output is the same")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute grundy -n N [-mult A] [-workers W] [-out DIR] [-dense-max M] [-max-mem SIZE]")
@@ -93,6 +96,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	o.ckptEvery = *ckpt
 	o.cpuProfile = *cpuProfile
 	o.runsFrom = *runsFrom
+	o.sweeps = *sweeps
 	switch *engine {
 	case "auto":
 		o.engine = "dense"
@@ -205,12 +209,21 @@ func runBreakpointGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Wr
 		prog = cli.NewProgress(stderr, o.N, fromG)
 	}
 	cfg.Done = func(g, firstN int) { prog.Finished(g, firstN) }
+	var sweeps []grundy.SweepStats
+	if o.sweeps != "" {
+		cfg.Sweep = func(s grundy.SweepStats) { sweeps = append(sweeps, s) }
+	}
 	maxG, elapsed, err := table.Build(ctx, cfg)
 	if prog != nil {
 		prog.Stop(err == nil)
 	}
 	if err != nil {
 		return err
+	}
+	if o.sweeps != "" {
+		if err := writeSweeps(o.sweeps, sweeps); err != nil {
+			return fmt.Errorf("-sweeps: %v", err)
+		}
 	}
 	what := "start_values.parquet"
 	if o.breakpoints {
@@ -243,4 +256,25 @@ func runBruteGrundy(ctx context.Context, o grundyOpts, stdout, stderr io.Writer)
 	}
 	fmt.Fprintf(stdout, "wrote %s/start_values.parquet (N=%d, brute-force oracle)\n", dir, o.N)
 	return nil
+}
+
+// writeSweeps writes what each sweep did as CSV, one row per value.
+func writeSweeps(path string, sweeps []grundy.SweepStats) error {
+	var b strings.Builder
+	b.WriteString("v,kind,wall_s,rows_out,runs_in,segments,blocks,ns_per_row,ns_per_segment\n")
+	for _, s := range sweeps {
+		kind, nsSeg := "rows", ""
+		if s.Runs {
+			kind = "runs"
+			if s.Segments > 0 {
+				nsSeg = strconv.FormatFloat(float64(s.Wall.Nanoseconds())/float64(s.Segments), 'f', 2, 64)
+			}
+		}
+		nsRow := ""
+		if s.Rows > 0 {
+			nsRow = strconv.FormatFloat(float64(s.Wall.Nanoseconds())/float64(s.Rows), 'f', 3, 64)
+		}
+		fmt.Fprintf(&b, "%d,%s,%.6f,%d,%d,%d,%d,%s,%s\n", s.V, kind, s.Wall.Seconds(), s.Rows, s.InRuns, s.Segments, s.Blocks, nsRow, nsSeg)
+	}
+	return table.WriteAtomic(path, []byte(b.String()))
 }
