@@ -577,10 +577,7 @@ func (v *view) globalText() string {
 		if !strings.HasPrefix(r.ID, report.IDs.GlobalPrefix) || r.Status == conjectures.NotRun {
 			continue
 		}
-		a := ""
-		if i := strings.Index(r.ID, "(a="); i > 0 {
-			a = strings.TrimSuffix(r.ID[i+3:], ")")
-		}
+		a := report.MultOf(r.ID)
 		if a != "" && !seen[a] {
 			seen[a] = true
 			mults = append(mults, a)
@@ -590,7 +587,7 @@ func (v *view) globalText() string {
 		if r.Status == conjectures.Holds {
 			held++
 		}
-		if report.BaseID(r.ID) == report.IDs.GlobalPrefix+"start-P" && r.Status == conjectures.Holds {
+		if report.BaseID(r.ID) == report.IDs.GlobalStartP && r.Status == conjectures.Holds {
 			startP = append(startP, a)
 		}
 	}

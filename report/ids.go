@@ -17,8 +17,10 @@ var IDs = struct {
 	OEISA003411 string
 	// The statements put for every multiplier a, as MultID(base, a) names them.
 	MultBases []string
-	// GlobalPrefix begins the id of every check of the global game.
+	// GlobalPrefix begins the id of every check of the global game, and
+	// GlobalStartP (a base id) is its lemma on the P-positions at the start.
 	GlobalPrefix string
+	GlobalStartP string
 }{
 	ConjUpper:    "LRS-conj-upper",
 	ConjLower:    "LRS-conj-lower",
@@ -30,10 +32,19 @@ var IDs = struct {
 	OEISA003411:  "OEIS-A003411",
 	MultBases:    []string{"FT-P-positions", "SCHWENK-strategy", "LRS-5.2", "LRS-5.3-lower", "LRS-conj-upper"},
 	GlobalPrefix: "GLOBAL-",
+	GlobalStartP: "GLOBAL-start-P",
 }
 
 // MultID is the id of statement base put for multiplier a ("2", "5/2").
 func MultID(base, a string) string { return base + "(a=" + a + ")" }
+
+// MultOf is the multiplier of an id that MultID made ("" for another id).
+func MultOf(id string) string {
+	if i := strings.Index(id, "(a="); i > 0 && strings.HasSuffix(id, ")") {
+		return id[i+3 : len(id)-1]
+	}
+	return ""
+}
 
 // BaseID is id without a multiplier's suffix: MultID(base, a) gives base.
 func BaseID(id string) string {

@@ -190,3 +190,10 @@ func needTeX(t *testing.T) {
 		t.Skip(err)
 	}
 }
+
+func TestIDs(t *testing.T) {
+	id := MultID(IDs.ConjUpper, "5/2")
+	if BaseID(id) != IDs.ConjUpper || MultOf(id) != "5/2" || MultOf(IDs.ConjUpper) != "" || BaseID(IDs.ConjUpper) != IDs.ConjUpper {
+		t.Errorf("MultID %q: base %q, multiplier %q", id, BaseID(id), MultOf(id))
+	}
+}
