@@ -237,8 +237,12 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 	if W < 1 {
 		W = runtime.GOMAXPROCS(0)
 	}
-	var stop atomic.Bool
-	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	// stop ends the sweeps: on an error, on ctx done, and once the table
+	// is complete (the sweeps launched past its end are not wanted). abort
+	// ends the taps too, on an error or ctx done only: a tap still writing
+	// a value of the table when the table completes must finish it.
+	var stop, abort atomic.Bool
+	defer context.AfterFunc(ctx, func() { abort.Store(true); stop.Store(true) })()
 
 	rowSweepers := make(chan *sweeper, W)
 	runSweepers := make(chan *runSweeper, W)
@@ -267,6 +271,7 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			failure = err
 		}
 		failMu.Unlock()
+		abort.Store(true)
 		stop.Store(true)
 	}
 	failed := func() error {
@@ -408,7 +413,7 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 					out.tap = &progress{}
 					out.users.Add(1)
 					j.tapDone = make(chan struct{})
-					go j.runTap(N, &stop, fail)
+					go j.runTap(ctx, N, &abort, fail)
 				}
 			}
 			go func(j *sweepJob) {
@@ -498,6 +503,9 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			j.out.drop.Store(true)
 			j.out.releaseRead()
 			j.out.done() // the Whole call's use
+		}
+		if err != nil {
+			abort.Store(true)
 		}
 		if err != nil || complete {
 			stop.Store(true)
@@ -761,8 +769,10 @@ func appendRuns(runs []Run, n0 int, R []uint32) []Run {
 
 // runTap reads j.out as it is made and writes its maximal runs to
 // j.writer, then closes it, or aborts it if R_{v+1} has no row or the
-// sweep stopped. An error stops the run.
-func (j *sweepJob) runTap(N int, stop *atomic.Bool, failRun func(error)) {
+// sweep stopped. An error stops the run. It ends early only when abort is
+// set (an error, or the run cancelled), not when the table is complete.
+func (j *sweepJob) runTap(ctx context.Context, N int, abort *atomic.Bool, failRun func(error)) {
+	stop := abort
 	defer close(j.tapDone)
 	out := j.out
 	defer func() {
@@ -827,8 +837,8 @@ func (j *sweepJob) runTap(N int, stop *atomic.Bool, failRun func(error)) {
 	for !out.ended.Load() {
 		time.Sleep(100 * time.Microsecond)
 	}
-	if j.finite <= 0 {
-		fail(nil) // no row of value v+1, or stopped
+	if j.finite <= 0 || ctx.Err() != nil {
+		fail(nil) // no row of value v+1, stopped, or cancelled
 		return
 	}
 	if err := b.flush(true); err != nil {
