@@ -86,6 +86,12 @@ func allTeX(t *testing.T) []File {
 	real := []table.RealRow{{Lo: "1", Hi: "2", C: 0, Proved: true, ProvedFrom: 2}, {Lo: "2", Hi: "5/2", C: 1, Proved: true, ProvedFrom: 4},
 		{Lo: "5/2", Hi: "3", C: 2}}
 	files = append(files, FTTeXFiles(sampleCRows(), real)...)
+	rows, _, err := table.ReadAtlas("../results/atlas.parquet", table.AtlasKind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	atlas, notes := AtlasTeX(rows)
+	files = append(files, File{Name: "atlas.tex", Data: atlas}, File{Name: "atlas_notes.tex", Data: notes})
 	return append(files, CheckTables(sampleResults())...)
 }
 
@@ -174,7 +180,7 @@ func TestTeXCompiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := map[string]string{"verification": "48,702", "conjecture_decades": "247,748", "lrs_table1": "20", "ft_table1": "37", "first_occurrence": "22"}[name]
+		want := map[string]string{"atlas": "5,217,391", "verification": "48,702", "conjecture_decades": "247,748", "lrs_table1": "20", "ft_table1": "37", "first_occurrence": "22"}[name]
 		if want != "" && !strings.Contains(text, want) {
 			t.Errorf("%s: the PDF's text lacks %q:\n%s", f.Name, want, text)
 		}

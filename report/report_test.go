@@ -8,9 +8,10 @@ import (
 
 	"fibnim/conjectures"
 	"fibnim/grundy"
+	"fibnim/table"
 )
 
-// The committed results/tables/lrs_table1.{md,csv} were written by
+// The committed results/tables/lrs_table1.{md,csv,tex} were written by
 // "compute lrs-table1" (make); rendering them again gives the same bytes.
 // After a deliberate change to the rendering, rerun make and commit them.
 func TestLRSTable1MatchesCommitted(t *testing.T) {
@@ -19,7 +20,7 @@ func TestLRSTable1MatchesCommitted(t *testing.T) {
 		t.Fatal(err)
 	}
 	md, csv := LRSTable1(tab, conjectures.CompareLRSTable1(tab.At))
-	for name, got := range map[string][]byte{"lrs_table1.md": md, "lrs_table1.csv": csv} {
+	for name, got := range map[string][]byte{"lrs_table1.md": md, "lrs_table1.csv": csv, "lrs_table1.tex": LRSTable1TeX(tab)} {
 		want, err := os.ReadFile("../results/tables/" + name)
 		if err != nil {
 			t.Fatal(err)
@@ -52,5 +53,25 @@ func TestChecksFindings(t *testing.T) {
 	_, md, _ = Checks(&conjectures.Verification{Results: []conjectures.Result{hold}}, "`test`")
 	if !strings.Contains(string(md), "No check fails on the data verified.") {
 		t.Errorf("a clean report does not say so:\n%s", md)
+	}
+}
+
+// The committed results/tables/atlas.tex and atlas_notes.tex were written
+// from the committed results/atlas.parquet (compute paper, or compute
+// atlas -merge); rendering them again gives the same bytes.
+func TestAtlasTeXMatchesCommitted(t *testing.T) {
+	rows, _, err := table.ReadAtlas("../results/atlas.parquet", table.AtlasKind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, notes := AtlasTeX(rows)
+	for name, got := range map[string][]byte{"atlas.tex": tab, "atlas_notes.tex": notes} {
+		want, err := os.ReadFile("../results/tables/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from the committed file", name)
+		}
 	}
 }
