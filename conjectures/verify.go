@@ -48,7 +48,7 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 		return nil, err
 	}
 	var paper, multRes []Result
-	var fullFib []uint16 // G(n) of a = 2 up to 10000, for the OEIS b-files
+	var fullFib, startFib []uint16 // G(n) and G(n, n-1) of a = 2 up to 10000, for the OEIS b-files
 	var hFib []int64
 	fibN := -1
 	for _, a := range mults {
@@ -83,7 +83,7 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 				return nil, err
 			}
 			fibN = t.N()
-			fullFib, err = headOfFull(t, 10000)
+			startFib, fullFib, err = headOfStarts(t, 10000)
 			t.Close()
 			if err != nil {
 				return nil, err
@@ -118,6 +118,7 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 	v.Results = append(v.Results, ft...)
 	if fibN >= 0 {
 		v.LoadOEIS(fibN, fullFib, hFib)
+		v.OEIS.Start = startFib
 	}
 	v.Results = append(v.Results, multRes...)
 	// The global game (issue 29): root/global/mult=A, if any.
@@ -236,15 +237,16 @@ func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, e
 	return res, append(lines, line+"."), nil
 }
 
-// headOfFull reads G(n) for n <= min(k, N) from t's start values.
-func headOfFull(t *table.Table, k int) ([]uint16, error) {
+// headOfStarts reads G(n, n-1) and G(n) for n <= min(k, N) from t's start values.
+func headOfStarts(t *table.Table, k int) (start, full []uint16, err error) {
 	want := min(k, t.N()) + 1
-	var out []uint16
-	err := t.ScanStartValues(func(_ int, _, full []uint16) bool {
-		out = append(out, full[:min(len(full), want-len(out))]...)
-		return len(out) < want
+	err = t.ScanStartValues(func(_ int, st, fu []uint16) bool {
+		m := min(len(fu), want-len(full))
+		start = append(start, st[:m]...)
+		full = append(full, fu[:m]...)
+		return len(full) < want
 	})
-	return out, err
+	return start, full, err
 }
 
 // LoadLowRows reads R_1..R_4 of t, from its breakpoint files or else from

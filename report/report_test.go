@@ -10,9 +10,10 @@ import (
 	"fibnim/conjectures"
 	"fibnim/grundy"
 	"fibnim/moves"
+	"fibnim/table"
 )
 
-// The committed results/tables/lrs_table1.{md,csv} were written by
+// The committed results/tables/lrs_table1.{md,csv,tex} were written by
 // "compute lrs-table1" (make); rendering them again gives the same bytes.
 // After a deliberate change to the rendering, rerun make and commit them.
 func TestLRSTable1MatchesCommitted(t *testing.T) {
@@ -21,7 +22,7 @@ func TestLRSTable1MatchesCommitted(t *testing.T) {
 		t.Fatal(err)
 	}
 	md, csv := LRSTable1(tab, conjectures.CompareLRSTable1(tab.At))
-	for name, got := range map[string][]byte{"lrs_table1.md": md, "lrs_table1.csv": csv} {
+	for name, got := range map[string][]byte{"lrs_table1.md": md, "lrs_table1.csv": csv, "lrs_table1.tex": LRSTable1TeX(tab)} {
 		want, err := os.ReadFile("../results/tables/" + name)
 		if err != nil {
 			t.Fatal(err)
@@ -100,5 +101,25 @@ func TestChecksStartMoves(t *testing.T) {
 	}
 	if _, md, _ = Checks(&conjectures.Verification{}, "`test`"); strings.Contains(string(md), "Winning first moves") {
 		t.Error("a report without start moves has their section")
+	}
+}
+
+// The committed results/tables/atlas.tex and atlas_notes.tex were written
+// from the committed results/atlas.parquet (compute paper, or compute
+// atlas -merge); rendering them again gives the same bytes.
+func TestAtlasTeXMatchesCommitted(t *testing.T) {
+	rows, _, err := table.ReadAtlas("../results/atlas.parquet", table.AtlasKind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, notes := AtlasTeX(rows)
+	for name, got := range map[string][]byte{"atlas.tex": tab, "atlas_notes.tex": notes} {
+		want, err := os.ReadFile("../results/tables/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from the committed file", name)
+		}
 	}
 }

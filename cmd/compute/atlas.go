@@ -14,6 +14,7 @@ import (
 	"fibnim/atlas"
 	"fibnim/grundy"
 	"fibnim/internal/cli"
+	"fibnim/report"
 	"fibnim/table"
 	"fibnim/version"
 )
@@ -171,6 +172,10 @@ func runAtlasMerge(dir string, stdout io.Writer) error {
 	if err := atlas.WriteReport(tables, plan, rows); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "atlas: merged %d multipliers (N = %d) into %s and %s\n", len(rows), plan.N, filepath.Join(dir, "atlas.parquet"), filepath.Join(tables, "atlas.md"))
+	tab, notes := report.AtlasTeX(rows)
+	if err := report.WriteFiles(tables, report.File{Name: "atlas.tex", Data: tab}, report.File{Name: "atlas_notes.tex", Data: notes}); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "atlas: merged %d multipliers (N = %d) into %s and %s (and .tex)\n", len(rows), plan.N, filepath.Join(dir, "atlas.parquet"), filepath.Join(tables, "atlas.md"))
 	return nil
 }

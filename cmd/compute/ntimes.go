@@ -184,9 +184,10 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	md, csv := report.FTTable1(rows, realC, realT, unresolved, report.FTParams{Terms: o.terms, MinStable: o.minStable, Factor: o.factor, RealUpto: o.realUpto})
-	if err := report.WriteFiles(tables, report.File{Name: "ft_table1.md", Data: md}, report.File{Name: "ft_table1.csv", Data: csv}); err != nil {
+	files := append([]report.File{{Name: "ft_table1.md", Data: md}, {Name: "ft_table1.csv", Data: csv}}, report.FTTeXFiles(rows, realC)...)
+	if err := report.WriteFiles(tables, files...); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s/{c_table,sequences,real_c,real_terms}.parquet and %s/ft_table1.{md,csv} in %v\n", dir, tables, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stdout, "wrote %s/{c_table,sequences,real_c,real_terms}.parquet and %s/ft_table1{.md,.csv,.tex,_real.tex} in %v\n", dir, tables, time.Since(start).Round(time.Millisecond))
 	return nil
 }

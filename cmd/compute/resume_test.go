@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"fibnim/provenance"
 )
 
 // TestMain lets a test run this binary as the compute command in a child
@@ -24,11 +26,14 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// dirFiles reads every file under dir, by its path relative to dir. It
+// leaves out provenance.json, the run record, which holds the run's
+// time, memory and machine and is the one output that does not reproduce.
 func dirFiles(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
 	files := map[string][]byte{}
 	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
-		if err == nil && !info.IsDir() {
+		if err == nil && !info.IsDir() && info.Name() != provenance.File {
 			b, _ := os.ReadFile(p)
 			rel, _ := filepath.Rel(dir, p)
 			files[rel] = b

@@ -34,7 +34,8 @@ func runTable1(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	cells := conjectures.CompareLRSTable1(tab.At)
 	md, csv := report.LRSTable1(tab, cells)
-	if err := report.WriteFiles(dir, report.File{Name: "lrs_table1.csv", Data: csv}, report.File{Name: "lrs_table1.md", Data: md}); err != nil {
+	if err := report.WriteFiles(dir, report.File{Name: "lrs_table1.csv", Data: csv}, report.File{Name: "lrs_table1.md", Data: md},
+		report.File{Name: "lrs_table1.tex", Data: report.LRSTable1TeX(tab)}); err != nil {
 		return err
 	}
 	diff := 0
@@ -43,6 +44,6 @@ func runTable1(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			diff++
 		}
 	}
-	fmt.Fprintf(stdout, "wrote %s/lrs_table1.{csv,md}: %d cells compared, %d not in agreement with the print\n", dir, len(cells), diff)
+	fmt.Fprintf(stdout, "wrote %s/lrs_table1.{csv,md,tex}: %d cells compared, %d not in agreement with the print\n", dir, len(cells), diff)
 	return nil
 }

@@ -53,12 +53,17 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := report.WriteFiles(*in, report.File{Name: "checks.json", Data: js}, report.File{Name: "report.md", Data: md}); err != nil {
 		return err
 	}
+	var tables []report.File
 	if v.StartMoves != nil {
+		tables = append(tables, report.File{Name: "winning_moves.csv", Data: report.WinningMovesCSV(v.StartMoves)})
+	}
+	tables = append(tables, report.CheckTables(v.Results)...)
+	if len(tables) > 0 {
 		dir := filepath.Join(*in, "tables")
 		if err := prepareDir(dir); err != nil {
 			return err
 		}
-		if err := report.WriteFiles(dir, report.File{Name: "winning_moves.csv", Data: report.WinningMovesCSV(v.StartMoves)}); err != nil {
+		if err := report.WriteFiles(dir, tables...); err != nil {
 			return err
 		}
 	}
