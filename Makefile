@@ -4,6 +4,10 @@
 #   make slurm-test  a one-node Slurm cluster runs a small atlas as an array job
 #                    and its merge (as root; installs slurm-wlm and munge)
 #   make figures     draw results/figures/ from what results/ holds
+#   make paper       compile results/paper/fibnim-note.pdf (after make) and check it
+#                    against checks.json; installs pdflatex and poppler as root
+#   make release     results/release/: SHA256SUMS of every result file, the run
+#                    records, CITATION.cff and the note (after make paper)
 #   make notebooks   execute notebooks/*.ipynb headless into bin/notebooks/
 #   make bench       run the benchmarks and write results/bench.md
 #   make verify-big  compute the table to N = 10^9 and verify it (results/big/;
@@ -18,7 +22,7 @@ OUT      ?= results
 N        ?= 1000000
 BIG_N    ?= 1000000000
 
-.PHONY: all build pipeline figures test slurm-test notebooks bench verify-big clean
+.PHONY: all build pipeline figures paper release test slurm-test notebooks bench verify-big clean
 
 all: build pipeline
 
@@ -29,15 +33,29 @@ build:
 pipeline: build
 	$(BIN)/compute all -n $(N) -out $(OUT)
 	$(BIN)/plot -in $(OUT)
+	$(BIN)/compute paper -in $(OUT)
 
 figures: build
 	$(BIN)/plot -in $(OUT)
 
+# The TeX and poppler tools go in before the Go tests: the tests that
+# compile the LaTeX tables and the note, and render the PDF figures, must
+# run in CI (FIBNIM_NEED_TEX turns their skip without the tools into a failure).
 test: build
 	$(GO) vet ./...
-	$(GO) test -count=1 -timeout 20m ./...
+	bash scripts/tex.sh
+	FIBNIM_NEED_TEX=1 FIBNIM_NEED_POPPLER=1 $(GO) test -count=1 -timeout 20m ./...
 	bash scripts/slurm/test.sh
 	bash scripts/notebooks.sh
+
+paper: build
+	bash scripts/tex.sh
+	$(BIN)/compute paper -in $(OUT) -pdf
+	$(BIN)/compute paper -in $(OUT) -check
+
+release: paper
+	$(BIN)/compute release -in $(OUT)
+	$(BIN)/compute release -in $(OUT) -check
 
 slurm-test: build
 	bash scripts/slurm/test.sh
@@ -48,6 +66,7 @@ notebooks: build
 bench: build
 	bash scripts/bench.sh
 	bash scripts/bench_verify.sh
+	bash scripts/bench_reads.sh
 
 verify-big: build
 	$(BIN)/compute grundy -n $(BIG_N) -out $(OUT)/big

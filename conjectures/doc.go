@@ -28,4 +28,10 @@
 //     the Zeckendorf strategy.
 //   - P. Frankl, N. Tokushige, "The game of n-times nim", Discrete Math. 260,
 //     2003: Theorems 1 and 2 and Table 1.
+//   - Project Euler, problem 366 "Stone Game III"
+//     (https://projecteuler.net/problem=366): the published sum of the
+//     largest winning first moves, n <= 100 (pe366.go; an outside
+//     regression value, like the Brilliant count, and not in
+//     ../shared/papers). pe366.go also lists the winning first moves of
+//     a = 2 and counts them by decade (package moves).
 package conjectures

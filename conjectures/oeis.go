@@ -89,10 +89,11 @@ var OEISSequences = []struct {
 
 // OEISData is what the b-files of results/oeis/ hold.
 type OEISData struct {
-	N int      // the a = 2 table's N
-	G []uint16 // G(n) = G(n, n) for n = 0..min(10000, N)
-	H []int64  // h(g), the least n with G(n) = g, for g = 0..max G(n)
-	F []struct {
+	N     int      // the a = 2 table's N
+	G     []uint16 // G(n) = G(n, n) for n = 0..min(10000, N)
+	Start []uint16 // G(n, n-1), the start, for n = 0..min(10000, N) (G(0, 0) at n = 0)
+	H     []int64  // h(g), the least n with G(n) = g, for g = 0..max G(n)
+	F     []struct {
 		A    grundy.Multiplier
 		OEIS string
 		Seq  *ntimes.Seq // the first OEISTerms terms

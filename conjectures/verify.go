@@ -25,6 +25,9 @@ type Verification struct {
 	OEIS *OEISData
 	// Data says which data each group of checks ran on, a line per group.
 	Data []string
+	// StartMoves holds the winning first moves of the starting piles of
+	// a = 2 (nil without a table of a = 2 that holds cells).
+	StartMoves *StartMoves
 }
 
 // Verify runs every check whose data is under the results folder root:
@@ -45,7 +48,7 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 		return nil, err
 	}
 	var paper, multRes []Result
-	var fullFib []uint16 // G(n) of a = 2 up to 10000, for the OEIS b-files
+	var fullFib, startFib []uint16 // G(n) and G(n, n-1) of a = 2 up to 10000, for the OEIS b-files
 	var hFib []int64
 	fibN := -1
 	for _, a := range mults {
@@ -80,10 +83,20 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 				return nil, err
 			}
 			fibN = t.N()
-			fullFib, err = headOfFull(t, 10000)
+			startFib, fullFib, err = headOfStarts(t, 10000)
 			t.Close()
 			if err != nil {
 				return nil, err
+			}
+			dir := table.Dir(root, a)
+			if v.StartMoves, err = verifyStartMoves(ctx, dir); err != nil {
+				return nil, err
+			}
+			if sm := v.StartMoves; sm != nil {
+				paper = append(paper, CheckPE366(sm.Moves))
+				v.Data = append(v.Data, fmt.Sprintf("Winning first moves (PE366, tables/winning_moves.csv, the table of winning first moves): every one from (n, n-1) for n <= %d, and their number for n <= %d from R_1, of a = 2, from %s.", len(sm.Moves)-1, sm.TallyN, dir))
+			} else {
+				paper = append(paper, pe366NotRun("the table of a = 2 under "+dir+" holds start values only: no cells for the moves"))
 			}
 		}
 	}
@@ -95,7 +108,7 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 		for _, id := range []string{"LRS-5.1", "LRS-5.2", "LRS-5.3-log-lower", "LRS-5.3-sqrt-upper", "LRS-conj-lower", "LRS-conj-upper"} {
 			paper = append(paper, Result{ID: id, Status: NotRun, Note: "no start_values.parquet for a = 2 under " + gdir})
 		}
-		paper = append(paper, Result{ID: "WHI-strategy", Status: NotRun, Note: "no table"}, Result{ID: "WHI-start", Status: NotRun}, Result{ID: "BRILLIANT-count", Status: NotRun})
+		paper = append(paper, Result{ID: "WHI-strategy", Status: NotRun, Note: "no table"}, Result{ID: "WHI-start", Status: NotRun}, Result{ID: "BRILLIANT-count", Status: NotRun}, pe366NotRun("no table for a = 2 under "+gdir))
 	}
 	v.Results = append(v.Results, paper...)
 	ft, err := verifyNtimes(ctx, filepath.Join(root, "ntimes"), progress)
@@ -105,6 +118,7 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 	v.Results = append(v.Results, ft...)
 	if fibN >= 0 {
 		v.LoadOEIS(fibN, fullFib, hFib)
+		v.OEIS.Start = startFib
 	}
 	v.Results = append(v.Results, multRes...)
 	// The global game (issue 29): root/global/mult=A, if any.
@@ -236,15 +250,16 @@ func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, e
 	return res, append(lines, line+"."), nil
 }
 
-// headOfFull reads G(n) for n <= min(k, N) from t's start values.
-func headOfFull(t *table.Table, k int) ([]uint16, error) {
+// headOfStarts reads G(n, n-1) and G(n) for n <= min(k, N) from t's start values.
+func headOfStarts(t *table.Table, k int) (start, full []uint16, err error) {
 	want := min(k, t.N()) + 1
-	var out []uint16
-	err := t.ScanStartValues(func(_ int, _, full []uint16) bool {
-		out = append(out, full[:min(len(full), want-len(out))]...)
-		return len(out) < want
+	err = t.ScanStartValues(func(_ int, st, fu []uint16) bool {
+		m := min(len(fu), want-len(full))
+		start = append(start, st[:m]...)
+		full = append(full, fu[:m]...)
+		return len(full) < want
 	})
-	return out, err
+	return start, full, err
 }
 
 // LoadLowRows reads R_1..R_4 of t, from its breakpoint files or else from

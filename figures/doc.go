@@ -3,7 +3,7 @@
 //
 // It owns the figures and their captions: which figures there are (Names,
 // About), how each is drawn from the tables (Draw), how it is written as
-// PNG or SVG (Save) and the one-line caption of each in the captions file
+// PNG, SVG or PDF (Save) and the one-line caption of each in the captions file
 // (WriteCaptions). Command plot is a thin wrapper around it:
 //
 //	src := figures.NewSource("results", grundy.Fibonacci)
@@ -17,8 +17,15 @@
 //
 //   - Every figure is drawn 6.5 in wide, a journal's text width, with a
 //     white margin on every side, and its caption says only what is drawn.
-//   - The same input gives byte-identical PNG and SVG files (SVGs embed
-//     their fonts), and files are written to a temporary name and renamed.
+//   - The same input gives byte-identical PNG, SVG and PDF files (SVGs and
+//     PDFs embed their fonts; a PDF carries a fixed date), and files are
+//     written to a temporary name and renamed.
+//   - A PDF's text reads as drawn: vgpdf encodes text as Windows-1252
+//     (gonum/plot issue #347), so the characters it has are re-encoded and
+//     the others (≤, α, the minus sign, √, ₁) are drawn as outlines from
+//     the same font (pdf.go); vgpdf's images, drawn upside down, are
+//     turned over first. A test renders every PDF page with pdftoppm and
+//     compares it with the PNG, and reads its text with pdftotext.
 //   - Series longer than the figure is wide are downsampled into bins that
 //     keep each bin's minimum and maximum (and where they occur); heat maps
 //     beyond 500 × 500 cells show the largest value in each block. Nothing

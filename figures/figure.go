@@ -8,10 +8,15 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"fibnim/table"
@@ -115,14 +120,34 @@ func render(f *Figure, format string, dpi int) ([]byte, error) {
 		if _, err := c.WriteTo(&buf); err != nil {
 			return nil, err
 		}
+	case "pdf":
+		reproduciblePDF.Do(func() {
+			// vgpdf's document takes these from fpdf's defaults: a fixed
+			// date and sorted catalogs, not the time of the run and map order.
+			fpdf.SetDefaultCreationDate(pdfDate)
+			fpdf.SetDefaultModificationDate(pdfDate)
+			fpdf.SetDefaultCatalogSort(true)
+		})
+		c := vgpdf.New(f.Width, f.Height)
+		f.draw(draw.Crop(draw.New(pdfCanvas{c}), margin, -margin, margin, -margin))
+		if _, err := c.WriteTo(&buf); err != nil {
+			return nil, err
+		}
 	default:
-		return nil, fmt.Errorf("unknown format %q (want png or svg)", format)
+		return nil, fmt.Errorf("unknown format %q (want png, svg or pdf)", format)
 	}
 	return buf.Bytes(), nil
 }
 
-// Save renders f as format ("png" at dpi dots per inch, or "svg" with its
-// fonts embedded) and writes it to path through a temporary file and a
+// reproduciblePDF sets fpdf's defaults once; pdfDate is the date every
+// PDF figure carries, so that a figure's bytes do not depend on the day.
+var (
+	reproduciblePDF sync.Once
+	pdfDate         = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+)
+
+// Save renders f as format ("png" at dpi dots per inch, "svg" with its
+// fonts embedded, or "pdf", vector, with its fonts embedded) and writes it to path through a temporary file and a
 // rename, so a failed run never leaves half a file. The same figure gives
 // the same bytes on every run.
 func Save(path, format string, f *Figure, dpi int) error {
@@ -156,7 +181,9 @@ func WriteCaptions(dir, in string, figs []*Figure, formats []string, dpi int) er
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Figures\n\nDrawn by `plot -in %s` (cmd/plot, package fibnim/figures) from the Parquet files that `compute` wrote; `make` redraws them.\n", in)
-	fmt.Fprintf(&b, "Each is drawn 6.5 in wide (a journal's text width), as a PNG at %d dpi and as an SVG with its fonts embedded.\n", dpi)
+	fmt.Fprintf(&b, "Each is drawn 6.5 in wide (a journal's text width), in the formats listed with it: PNG at %d dpi, SVG and PDF (vector, fonts embedded;\n", dpi)
+	fmt.Fprintln(&b, "in a PDF the characters that vgpdf's Windows-1252 text cannot encode, such as ≤, α and the minus sign, are drawn as")
+	fmt.Fprintln(&b, "outlines from the same font). The dense heat maps (grundy_table_full, global_values) are a raster image in every format.")
 	fmt.Fprintln(&b, "Where a series has more points than the figure has pixels it is downsampled into bins that keep")
 	fmt.Fprintln(&b, "each bin's minimum and maximum, so no extreme is hidden.")
 	fmt.Fprintln(&b)

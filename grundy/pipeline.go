@@ -205,6 +205,7 @@ type sweepJob struct {
 	overwrites *stream
 	after      chan struct{}
 	released   chan struct{} // closed once Whole(v+1) returned or was not called
+	extra      bool          // out is a whole layer outside the chains' rotation (see the widening)
 	// Results, set before done is closed.
 	finite   int // rows of R_{v+1}; -1: stopped
 	first    int // the least row of R_{v+1}, -1 if none
@@ -357,7 +358,25 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			out := &stream{isRuns: j.runs}
 			j.out = out
 			out.users.Store(1) // the next sweep
+			// The sweep of 256 starts once every sweep before it is done
+			// (the counts widen): the sweep of 255 must be able to end
+			// with no reader, so its output is whole, a layer of its own
+			// outside the chains' rotation (through a ring it would wait
+			// for a reader that is not launched).
+			j.extra = !wholeOut && cfg.Counts != nil && !cfg.Counts.Wide() && v == narrowMax
 			switch {
+			case j.extra:
+				l := &Layer{N: N}
+				if j.runs {
+					l.list = newRunList(N)
+					out.list = l.list
+				} else {
+					l.arr = newRowArray(N + 1)
+					out.arr = l.arr
+				}
+				held = append(held, l)
+				out.users.Add(1) // the Whole call
+				out.free = l.Free
 			case wholeOut && j.runs:
 				out.list = newRunList(N)
 				l := &Layer{N: N, list: out.list}
@@ -498,8 +517,9 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			}
 		}
 		close(j.released)
-		if j.out.list != nil {
-			// Nobody writes over a list: it goes behind its readers from now.
+		if j.out.list != nil || j.extra {
+			// Nobody writes over a list or an extra layer: it goes behind
+			// its readers from now.
 			j.out.drop.Store(true)
 			j.out.releaseRead()
 			j.out.done() // the Whole call's use

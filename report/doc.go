@@ -1,15 +1,23 @@
 // Package report renders what the pipeline found as files a reader opens:
-// the verification report (report.md and checks.json) and the papers'
+// the verification report (report.md and checks.json), the papers'
 // tables regenerated beside the print (ft_table1.md and .csv,
-// lrs_table1.md and .csv).
+// lrs_table1.md and .csv), the winning first moves of a = 2
+// (winning_moves.csv, and their count by decade in report.md;
+// startmoves.go), and the same tables as LaTeX a paper can \input
+// (latex.go: lrs_table1.tex, ft_table1.tex, ft_table1_real.tex,
+// verification.tex, verification_multipliers.tex, conjecture_decades.tex,
+// first_occurrence.tex; some with a NAME_notes.tex for the caption).
 //
-// Every Markdown file is built by one writer (markdown.go), and every file
+// Every Markdown file is built by one writer (markdown.go), every LaTeX
+// table by another (latex.go: booktabs, no vertical rules, numbers in math
+// mode with thousands separators, no caption), and every file
 // reaches the disk through WriteFiles: a temporary file and a rename, so a
 // killed run never leaves half a report where a good one was.
 //
 // It owns only the rendering. It computes nothing the checks have not
 // computed (package conjectures), reads no Parquet file (package table),
 // and puts no date or host name in a file, so a rerun reproduces them.
+// The ids of the checks it singles out are spelt in one place, ids.go.
 //
 // References:
 //   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",

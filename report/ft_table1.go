@@ -48,8 +48,9 @@ func FTTable1(rows []table.CRow, realC, realT []table.RealRow, unresolved []ntim
 	d.line("> Proof: r(K+1) <= r(K)+1 = K+1-c by Theorem 1 (iv); and a f_{K-c} = a f_{K-c-1} + a f_{K-2c-1} < f_K + f_{K-c} = f_{K+1},")
 	d.line("> since r(K) = K-c and r(K-c) = K-2c, so r(K+1) >= K+1-c. Induct on K.")
 	d.line("")
-	d.line("K is the end of the earliest such window in the computed terms; \"-\" means they hold none. On an interval of real a, the window")
-	d.line("must lie in terms that are the same for every a of the interval, which proves c on all of it.")
+	d.line("K is the end of the earliest such window in the computed terms; \"-\" means they hold none. On an interval of real a, c is")
+	d.line("proved piece by piece: a window in terms that are the same for every a of a piece proves c on that piece, and an interval")
+	d.line("is proved when pieces of it, each with such a window, cover it (the first terms need not be the same across a whole interval).")
 	d.line("")
 
 	var diffs []string
@@ -220,18 +221,7 @@ func floorNote(rows []table.CRow) string {
 			byA[int(r.ANum)] = r
 		}
 	}
-	allFloor, anyU := true, false
-	for _, p := range conjectures.FTTable1Printed {
-		r, ok := byA[p.A]
-		if !ok || int(r.U) == p.U {
-			continue
-		}
-		anyU = true
-		x := float64(p.A)
-		if int(math.Floor(math.Log(x)/(math.Log(x+1)-math.Log(x)))) != p.U {
-			allFloor = false
-		}
-	}
+	anyU, allFloor := uIsFloor(rows)
 	note := ""
 	if anyU && allFloor {
 		note += "About U: in every row where the printed U differs from ours, the printed value equals floor(log a / (log(a+1) - log a)),\n" +
@@ -260,4 +250,183 @@ func provedFrom(proved bool, K int64) string {
 		return "-"
 	}
 	return strconv.FormatInt(K, 10)
+}
+
+// FTTable1TeX renders the integer half of Frankl & Tokushige's Table 1,
+// a = 2..14, computed beside printed, as a LaTeX table (ft_table1.tex).
+// A printed value that differs from the computed one is set in bold, and
+// the notes (ft_table1_notes.tex) say what the differences are, from the
+// rows.
+func FTTable1TeX(rows []table.CRow) (tab, notes []byte) {
+	byA := map[string]table.CRow{}
+	for _, r := range rows {
+		byA[r.Multiplier] = r
+	}
+	anyU, allFloor := uIsFloor(rows)
+	uHead := "printed"
+	if anyU && allFloor {
+		uHead = "printed$^\\dagger$"
+	}
+	t := newTex(10, "@{}rrrrrrrrrr@{}",
+		"Table 1 of Frankl & Tokushige (integer a = 2..14), computed beside printed, by `compute ntimes`.",
+		"L and U exactly from Theorem 2 (vii); c(a) the eventual k - r(k), proved by the lemma from the window ending at K.")
+	t.line("& \\multicolumn{2}{c}{$L$} & \\multicolumn{2}{c}{$c(a)$} & \\multicolumn{2}{c}{$U$} & \\multicolumn{2}{c}{$\\lfloor a\\ln a\\rfloor$} & \\\\")
+	t.line("\\cmidrule(lr){2-3}\\cmidrule(lr){4-5}\\cmidrule(lr){6-7}\\cmidrule(lr){8-9}")
+	t.row("$a$", "computed", "printed", "computed", "printed", "computed", uHead, "computed", "printed", "proved from $K$")
+	t.midrule()
+	var cNotes []string
+	for _, p := range conjectures.FTTable1Printed {
+		r, ok := byA[strconv.Itoa(p.A)]
+		if !ok {
+			t.line(fmt.Sprintf("%s & \\multicolumn{9}{l}{not computed} \\\\", texInt(int64(p.A))))
+			continue
+		}
+		printed := func(got int64, want int) string {
+			if got != int64(want) {
+				return "$\\mathbf{" + texGroup(int64(want)) + "}$"
+			}
+			return texInt(int64(want))
+		}
+		K := "--"
+		if r.Proved {
+			K = texInt(r.ProvedFrom)
+		}
+		t.row(texInt(int64(p.A)), texInt(int64(r.L)), printed(int64(r.L), p.L), texInt(int64(r.C)), printed(int64(r.C), p.C),
+			texInt(int64(r.U)), printed(int64(r.U), p.U), texInt(int64(r.ALogA)), printed(int64(r.ALogA), p.ALogA), K)
+		if int(r.C) != p.C {
+			if r.Proved {
+				cNotes = append(cNotes, fmt.Sprintf("$c(%d)=%d$ is proved ($k-r(k)=%d$ for $%s\\le k\\le %s$), so the printed $%d$ is wrong.",
+					p.A, r.C, r.C, texGroup(r.ProvedFrom-int64(r.C)-1), texGroup(r.ProvedFrom), p.C))
+			} else {
+				cNotes = append(cNotes, fmt.Sprintf("$c(%d)=%d$ is observed, not proved; the printed $%d$ would need $k-r(k)$ to rise later.", p.A, r.C, p.C))
+			}
+		}
+	}
+	note := "Bold: the printed value differs from the computed one."
+	if anyU && allFloor {
+		note += " $^\\dagger$In every row where it differs, the printed $U$ is $\\lfloor \\ln a/(\\ln(a+1)-\\ln a)\\rfloor$, the floor where Theorem~2~(vii) defines the ceiling."
+	}
+	for _, n := range cNotes {
+		note += " " + n
+	}
+	return t.withNotes(note)
+}
+
+// FTRealTeX renders the real half of Table 1: the computed intervals of a
+// on which c is constant, beside the printed ones, as a LaTeX table
+// (ft_table1_real.tex) and its notes.
+func FTRealTeX(realC []table.RealRow) (tab, notes []byte) {
+	printed := map[string]conjectures.FTInterval{}
+	for _, p := range conjectures.FTRealPrinted {
+		printed[p.Lo] = p
+	}
+	t := newTex(5, "@{}lrlrr@{}",
+		"Table 1 of Frankl & Tokushige (real a): the intervals on which c is constant, computed in exact rational",
+		"arithmetic beside the printed ones, by `compute ntimes`; proved from K: the largest window end over the interval's pieces.")
+	t.row("computed interval", "$c$", "printed interval", "printed $c$", "proved from $K$")
+	t.midrule()
+	interval := func(lo, hi string) string {
+		if hi == "" {
+			return "$[" + lo + ", \\infty)$"
+		}
+		return "$[" + lo + ", " + hi + ")$"
+	}
+	diff := 0
+	for _, r := range realC {
+		pi, pc := "--", "--"
+		if p, ok := printed[r.Lo]; ok {
+			pi, pc = interval(p.Lo, p.Hi), texInt(int64(p.C))
+			if p.Hi != r.Hi {
+				pi, diff = "$\\mathbf{["+p.Lo+", "+p.Hi+")}$", diff+1
+			}
+			if p.C != int(r.C) {
+				pc, diff = "$\\mathbf{"+strconv.Itoa(p.C)+"}$", diff+1
+			}
+		}
+		K := "--"
+		if r.Proved {
+			K = texInt(r.ProvedFrom)
+		}
+		t.row(interval(r.Lo, r.Hi), texInt(int64(r.C)), pi, pc, K)
+	}
+	if diff == 0 {
+		return t.withNotes("Every printed interval and its $c$ agree with the computed ones.")
+	}
+	return t.withNotes("Bold: the printed value differs from the computed one.")
+}
+
+// uIsFloor says whether a printed U differs from the computed one in some
+// row (anyU), and whether every such printed U is the floor of
+// log a / (log(a+1) - log a) (allFloor).
+func uIsFloor(rows []table.CRow) (anyU, allFloor bool) {
+	byA := map[int]table.CRow{}
+	for _, r := range rows {
+		if r.ADen == 1 {
+			byA[int(r.ANum)] = r
+		}
+	}
+	allFloor = true
+	for _, p := range conjectures.FTTable1Printed {
+		r, ok := byA[p.A]
+		if !ok || int(r.U) == p.U {
+			continue
+		}
+		anyU = true
+		x := float64(p.A)
+		if int(math.Floor(math.Log(x)/(math.Log(x+1)-math.Log(x)))) != p.U {
+			allFloor = false
+		}
+	}
+	return anyU, allFloor
+}
+
+// FTTeXFiles are the LaTeX tables of both halves of Table 1 with their
+// notes, as compute ntimes writes them into tables/.
+func FTTeXFiles(rows []table.CRow, realC []table.RealRow) []File {
+	tab, notes := FTTable1TeX(rows)
+	rtab, rnotes := FTRealTeX(realC)
+	return []File{{Name: "ft_table1.tex", Data: tab}, {Name: "ft_table1_notes.tex", Data: notes},
+		{Name: "ft_table1_real.tex", Data: rtab}, {Name: "ft_table1_real_notes.tex", Data: rnotes}}
+}
+
+// FTDisagreement is how the integer half of Table 1 as printed differs
+// from the computation: the rows whose U differs, whether every such
+// printed U is the floor where Theorem 2 (vii) has the ceiling, and each
+// row whose c differs, with the lemma's window when c is proved.
+type FTDisagreement struct {
+	URows    []int
+	UIsFloor bool
+	C        []FTCDiff
+}
+
+// FTCDiff is one row of Table 1 whose printed c differs from the computed.
+type FTCDiff struct {
+	A, Computed, Printed int
+	Proved               bool
+	From, To             int64 // the lemma's window: k - r(k) = c for From <= k <= To
+}
+
+// FTDisagreements compares the computed rows with the printed Table 1.
+func FTDisagreements(rows []table.CRow) FTDisagreement {
+	var d FTDisagreement
+	byA := map[int]table.CRow{}
+	for _, r := range rows {
+		if r.ADen == 1 {
+			byA[int(r.ANum)] = r
+		}
+	}
+	for _, p := range conjectures.FTTable1Printed {
+		r, ok := byA[p.A]
+		if !ok {
+			continue
+		}
+		if int(r.U) != p.U {
+			d.URows = append(d.URows, p.A)
+		}
+		if int(r.C) != p.C {
+			d.C = append(d.C, FTCDiff{A: p.A, Computed: int(r.C), Printed: p.C, Proved: r.Proved, From: r.ProvedFrom - int64(r.C) - 1, To: r.ProvedFrom})
+		}
+	}
+	_, d.UIsFloor = uIsFloor(rows)
+	return d
 }

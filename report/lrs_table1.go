@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"fibnim/conjectures"
 	"fibnim/grundy"
@@ -121,4 +122,35 @@ func (d *doc) grid(maxR int, cell func(n, r int) string) {
 		}
 		d.row(cells...)
 	}
+}
+
+// LRSTable1TeX renders the computed Table 1 of Larsson & Rubinstein-Salzedo,
+// G(n, r) for 0 <= r <= n <= 20 (tab holds it), as a LaTeX table
+// (lrs_table1.tex): rows n, columns r, the cells r > n left empty.
+func LRSTable1TeX(tab *grundy.Table) []byte {
+	const top = 20
+	spec := "@{}r" + strings.Repeat("r", top+1) + "@{}"
+	t := newTex(top+2, spec,
+		"Table 1 of Larsson & Rubinstein-Salzedo as computed: G(n, r) of Fibonacci nim for 0 <= r <= n <= 20",
+		"(grundy.Dense, checked against the brute-force oracle), by `compute lrs-table1`.")
+	t.line(fmt.Sprintf("& \\multicolumn{%d}{c}{$r$} \\\\", top+1))
+	t.line(fmt.Sprintf("\\cmidrule(l){2-%d}", top+2))
+	head := []string{"$n$"}
+	for r := 0; r <= top; r++ {
+		head = append(head, texInt(int64(r)))
+	}
+	t.row(head...)
+	t.midrule()
+	for n := 0; n <= top; n++ {
+		cells := []string{texInt(int64(n))}
+		for r := 0; r <= top; r++ {
+			c := ""
+			if r <= n {
+				c = texInt(int64(tab.At(n, r)))
+			}
+			cells = append(cells, c)
+		}
+		t.row(cells...)
+	}
+	return t.end()
 }

@@ -2,15 +2,18 @@ package report
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"strings"
 	"testing"
 
 	"fibnim/conjectures"
 	"fibnim/grundy"
+	"fibnim/moves"
+	"fibnim/table"
 )
 
-// The committed results/tables/lrs_table1.{md,csv} were written by
+// The committed results/tables/lrs_table1.{md,csv,tex} were written by
 // "compute lrs-table1" (make); rendering them again gives the same bytes.
 // After a deliberate change to the rendering, rerun make and commit them.
 func TestLRSTable1MatchesCommitted(t *testing.T) {
@@ -19,7 +22,7 @@ func TestLRSTable1MatchesCommitted(t *testing.T) {
 		t.Fatal(err)
 	}
 	md, csv := LRSTable1(tab, conjectures.CompareLRSTable1(tab.At))
-	for name, got := range map[string][]byte{"lrs_table1.md": md, "lrs_table1.csv": csv} {
+	for name, got := range map[string][]byte{"lrs_table1.md": md, "lrs_table1.csv": csv, "lrs_table1.tex": LRSTable1TeX(tab)} {
 		want, err := os.ReadFile("../results/tables/" + name)
 		if err != nil {
 			t.Fatal(err)
@@ -52,5 +55,71 @@ func TestChecksFindings(t *testing.T) {
 	_, md, _ = Checks(&conjectures.Verification{Results: []conjectures.Result{hold}}, "`test`")
 	if !strings.Contains(string(md), "No check fails on the data verified.") {
 		t.Errorf("a clean report does not say so:\n%s", md)
+	}
+}
+
+// The committed results/tables/winning_moves.csv was written by "compute
+// verify" (make) from the saved table; the dense engine's moves render to
+// the same bytes. After a deliberate change to the rendering, rerun make
+// and commit it.
+func TestWinningMovesMatchesCommitted(t *testing.T) {
+	tab, err := grundy.Dense(10000, grundy.Fibonacci, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := moves.FromDense(tab).StartMoves(context.Background(), 10000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := WinningMovesCSV(&conjectures.StartMoves{Moves: ms})
+	want, err := os.ReadFile("../results/tables/winning_moves.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		os.WriteFile("../results/tables/winning_moves.csv.got", got, 0o644)
+		t.Errorf("winning_moves.csv differs from the committed file (wrote winning_moves.csv.got)")
+	}
+	if !bytes.Contains(got, []byte("\n17,1,16,2,2\n17,4,13,8,2\n")) {
+		t.Errorf("no moves 1 and 4 from 17 (Project Euler 366)")
+	}
+}
+
+// report.md ends with the winning first moves by decade, when Verify
+// found them.
+func TestChecksStartMoves(t *testing.T) {
+	sm := &conjectures.StartMoves{Moves: make([][]moves.Move, 101), TallyN: 123,
+		Decades: []moves.Decade{{From: 1, To: 9, Piles: 9, Wins: 4, Multiple: 0, Most: 1, MostAt: 4}, {From: 100, To: 123, Piles: 24, Wins: 23, Multiple: 20, Most: 4, MostAt: 110}}}
+	_, md, err := Checks(&conjectures.Verification{StartMoves: sm}, "`test`")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## Winning first moves from the starting pile (n, n-1), a = 2", "for n <= 100 is in tables/winning_moves.csv", "| [100, 123] | 24 | 23 | 3 | 20 | 0.833333 | 4 (110) |"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("report.md lacks %q:\n%s", want, md)
+		}
+	}
+	if _, md, _ = Checks(&conjectures.Verification{}, "`test`"); strings.Contains(string(md), "Winning first moves") {
+		t.Error("a report without start moves has their section")
+	}
+}
+
+// The committed results/tables/atlas.tex and atlas_notes.tex were written
+// from the committed results/atlas.parquet (compute paper, or compute
+// atlas -merge); rendering them again gives the same bytes.
+func TestAtlasTeXMatchesCommitted(t *testing.T) {
+	rows, _, err := table.ReadAtlas("../results/atlas.parquet", table.AtlasKind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, notes := AtlasTeX(rows)
+	for name, got := range map[string][]byte{"atlas.tex": tab, "atlas_notes.tex": notes} {
+		want, err := os.ReadFile("../results/tables/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from the committed file", name)
+		}
 	}
 }

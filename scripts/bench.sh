@@ -77,12 +77,13 @@ for c in ${BENCH_BASELINE:-}; do
   big "breakpoint@$BASE" "${BENCH_BASE_REPEAT:-$REPS}"
   BIN=bin/compute
 done
-# The verify section (scripts/bench_verify.sh) survives this rewrite.
+# The sections of scripts/bench_verify.sh and bench_reads.sh, and what
+# follows them, survive this rewrite.
 VERIFY=$OUT/verify.md
 python3 - > "$VERIFY" <<'PY'
 import re
 try:
-    m = re.search(r"<!-- verify: begin.*?<!-- verify: end -->\n?(.*)", open("results/bench.md").read(), re.S)
+    m = re.search(r"<!-- (?:verify|reads): begin.*", open("results/bench.md").read(), re.S)
 except FileNotFoundError:
     m = None
 if m:

@@ -14,7 +14,8 @@
 //
 //	t, err := table.Open("results/grundy/mult=2") // or table.Dir("results", a)
 //	g, err := t.Value(n, r)                        // G(n, r)
-//	bs, err := t.Breakpoints(n)                    // R_1(n) .. R_G(n)(n)
+//	bs, err := t.Row(n)                            // R_1(n) .. R_G(n)(n)
+//	gs, err := t.Values(positions)                 // many G(n, r) in one pass
 //	start, full, err := t.StartValues()            // G(n, n-1) and G(n, n), n = 0..N
 //	for run, err := range t.Runs(g) { ... }        // file g in row order
 //
@@ -47,6 +48,13 @@
 // with G(n, r) >= g (Larsson & Rubinstein-Salzedo's rows as step
 // functions), stored as runs on which it rises by one from row to row, with
 // the encoder that makes them and the decoder that checks and expands them.
+//
+// lookup.go answers positions (Value), rows (Row), batches (Values) and
+// windows of a column (Column): each R_g(n) is one page of file g, found in
+// the page index that Open reads once (pages.go), decoded column by column
+// and checked, and kept in a cache of decoded pages bounded by
+// DefaultCacheBytes (cache.go). Value stops at the first g with
+// R_g(n) > r.
 //
 // What it must not do: compute Grundy values or sequences (packages grundy
 // and ntimes do), run an engine or decide when a table is replaced

@@ -55,7 +55,7 @@ func ExampleOpen() {
 
 // A row n of the table is a step function of r: its breakpoints are the
 // least r at which G(n, r) reaches 1, 2, ..., G(n).
-func ExampleTable_Breakpoints() {
+func ExampleTable_Row() {
 	root := exampleTable()
 	defer os.RemoveAll(root)
 	t, err := table.Open(table.Dir(root, grundy.Fibonacci))
@@ -64,7 +64,7 @@ func ExampleTable_Breakpoints() {
 	}
 	defer t.Close()
 
-	bs, _ := t.Breakpoints(10)
+	bs, _ := t.Row(10)
 	fmt.Println("R_g(10), g = 1..G(10):", bs)
 	// G(10, r) is the number of breakpoints <= r; equal breakpoints are
 	// a jump by more than one.

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -34,8 +33,11 @@ type Table struct {
 	manifest *Manifest // nil for a table written before manifests
 
 	files []*Reader[Breakpoint] // files[g-1]; nil without breakpoints
-	first [][]int64             // first[g-1][p]: first row of page p
-	minN  [][]int64             // minN[g-1][p]: least n in page p
+	index []pageIndex           // index[g-1]: file g's pages (pages.go)
+	cache *pageCache            // decoded pages (cache.go)
+	// starts is start_values.parquet, opened by the first point read
+	// (startAt) of a table without breakpoint files.
+	starts *Reader[StartValue]
 }
 
 // ErrInvalid wraps every reason Open refuses a folder.
@@ -65,7 +67,8 @@ var bpName = regexp.MustCompile(`^g=(\d{4,})\.parquet$`)
 //     which reads every byte.)
 //
 // So a reader never answers from a table with a gap, a stray or a foreign
-// file. Open reads each file's footer and metadata, not its pages: rows are
+// file. Open reads each file's footer, metadata and page index once, not
+// its pages (pages.go): rows are
 // checked as they are read (sorted, not overlapping, inside 0..N,
 // 1 <= r_min <= n, and decodable), so a bad one is an error, never a wrong
 // value. Check reads every page. A folder that does not exist gives an
@@ -89,7 +92,7 @@ func Open(dir string) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{dir: dir, meta: sv.Meta, maxG: -1, denseN: -1, engine: sv.Meta[MetaEngine]}
+	t := &Table{dir: dir, meta: sv.Meta, maxG: -1, denseN: -1, engine: sv.Meta[MetaEngine], cache: newPageCache(DefaultCacheBytes)}
 	rows := sv.NumRows()
 	sv.Close()
 	if t.n, err = strconv.Atoi(sv.Meta[MetaN]); err != nil || int64(t.n)+1 != rows {
@@ -217,12 +220,11 @@ func (t *Table) openBreakpoints(same func(string, map[string]string) error) erro
 		if r.Meta[MetaG] != strconv.Itoa(g) {
 			return invalid(t.dir, "%s says it holds g = %q", path, r.Meta[MetaG])
 		}
-		first, minN, err := r.PageIndex(0)
+		ix, err := readPageIndex(r)
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
-		t.first = append(t.first, first)
-		t.minN = append(t.minN, minN)
+		t.index = append(t.index, ix)
 	}
 	return nil
 }
@@ -238,6 +240,12 @@ func (t *Table) Close() error {
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
+	}
+	if t.starts != nil {
+		if cerr := t.starts.Close(); err == nil {
+			err = cerr
+		}
+		t.starts = nil
 	}
 	t.closed = true
 	return err
@@ -257,7 +265,7 @@ func (t *Table) Mult() grundy.Multiplier { return t.mult }
 func (t *Table) Meta() map[string]string { return t.meta }
 
 // HasBreakpoints reports whether the table holds the breakpoint files, so
-// that Value, Breakpoints and Runs answer for every n <= N.
+// that Value, Values, Row, Column and Runs answer for every n <= N.
 func (t *Table) HasBreakpoints() bool { return t.files != nil }
 
 // DenseN is the largest n of dense.parquet, or -1 if there is none.
@@ -303,109 +311,6 @@ func (t *Table) checkN(n int) error {
 		return fmt.Errorf("n = %d is outside the table %s, which covers 0 <= n <= %d", n, t.dir, t.n)
 	}
 	return nil
-}
-
-// Value returns G(n, r) for 0 <= r <= n <= N. It reads the breakpoint
-// files, or dense.parquet where the run wrote no breakpoints (then only for
-// n <= DenseN).
-func (t *Table) Value(n, r int) (int, error) {
-	if err := t.checkN(n); err != nil {
-		return 0, err
-	}
-	if r < 0 || r > n {
-		return 0, fmt.Errorf("quota r = %d is outside 0..n = %d", r, n)
-	}
-	if t.files == nil {
-		if err := t.loadDense(n); err != nil {
-			return 0, err
-		}
-		return int(t.dense[n][r]), nil
-	}
-	bs, err := t.Breakpoints(n)
-	if err != nil {
-		return 0, err
-	}
-	g := 0
-	for g < len(bs) && bs[g] <= uint32(r) {
-		g++
-	}
-	return g, nil
-}
-
-// Breakpoints returns R_1(n), ..., R_G(n), with G = G(n, n): R_g(n) is the
-// least r with G(n, r) >= g, so G(n, r) is the number of them <= r.
-func (t *Table) Breakpoints(n int) ([]uint32, error) {
-	if err := t.checkN(n); err != nil {
-		return nil, err
-	}
-	if t.files == nil {
-		if err := t.loadDense(n); err != nil {
-			return nil, err
-		}
-		var bs []uint32
-		for r, g := range t.dense[n] {
-			for len(bs) < int(g) {
-				bs = append(bs, uint32(r))
-			}
-		}
-		return bs, nil
-	}
-	var bs []uint32
-	for g := 1; g <= len(t.files); g++ {
-		c, err := t.Column(g, n, n)
-		if err != nil {
-			return nil, err
-		}
-		if c[0] == grundy.Inf {
-			break
-		}
-		bs = append(bs, c[0])
-	}
-	return bs, nil
-}
-
-// Column returns R_g(m) for lo <= m <= hi (grundy.Inf where G(m, m) < g),
-// read from breakpoint file g; g = 0 gives zeros.
-func (t *Table) Column(g, lo, hi int) ([]uint32, error) {
-	if err := t.checkN(lo); err != nil {
-		return nil, err
-	}
-	if err := t.checkN(hi); err != nil {
-		return nil, err
-	}
-	if lo > hi {
-		return nil, fmt.Errorf("table: Column(%d, %d, %d): lo > hi", g, lo, hi)
-	}
-	if t.files == nil && g > 0 {
-		return nil, fmt.Errorf("%s holds no breakpoint files (written with -breakpoints=false or by the dense engine)", t.dir)
-	}
-	out := make([]uint32, hi-lo+1)
-	if g == 0 {
-		return out, nil
-	}
-	for i := range out {
-		out[i] = grundy.Inf
-	}
-	if g > len(t.files) {
-		return out, nil
-	}
-	_, err := ReadRuns(t.files[g-1], t.seekRow(g, lo), lo, out)
-	if err != nil {
-		err = fmt.Errorf("%s: %w", BreakpointFile(filepath.Join(t.dir, BreakpointsDir), g), err)
-	}
-	return out, err
-}
-
-// seekRow returns the first row of the last page of file g whose least n
-// is at most target: the run covering target, if any, starts there or
-// later, and so do all runs past it.
-func (t *Table) seekRow(g, target int) int64 {
-	minN := t.minN[g-1]
-	p := sort.Search(len(minN), func(i int) bool { return minN[i] > int64(target) }) - 1
-	if p < 0 {
-		return 0
-	}
-	return t.first[g-1][p]
 }
 
 // R returns R_g(n) for every n = 0..N (grundy.Inf where G(n, n) < g), from

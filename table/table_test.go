@@ -90,9 +90,9 @@ func TestTableEqualsDense(t *testing.T) {
 			if n%4 != 0 && n < N-5 {
 				continue // Breakpoints seeks in every file; R and Runs below cover every n
 			}
-			bs, err := tb.Breakpoints(n)
+			bs, err := tb.Row(n)
 			if err != nil || len(bs) != tab.Full(n) {
-				t.Fatalf("a=%s: Breakpoints(%d) = %v, %v; G(n) = %d", a, n, bs, err, tab.Full(n))
+				t.Fatalf("a=%s: Row(%d) = %v, %v; G(n) = %d", a, n, bs, err, tab.Full(n))
 			}
 			// The row as a step function: G(n, r) is the number of
 			// breakpoints <= r.

@@ -229,7 +229,7 @@ func TestStartValuesEqualDense(t *testing.T) {
 			t.Fatalf("a = %s: largest value %d; the test wants one past 255", a, m)
 		}
 		for _, n := range []int{256, 301, 302, 700, c.N} {
-			bs, err := tb.Breakpoints(n) // G(n, r) is the number of them <= r
+			bs, err := tb.Row(n) // G(n, r) is the number of them <= r
 			if err != nil {
 				t.Fatal(err)
 			}

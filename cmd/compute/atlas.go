@@ -14,6 +14,7 @@ import (
 	"fibnim/atlas"
 	"fibnim/grundy"
 	"fibnim/internal/cli"
+	"fibnim/report"
 	"fibnim/table"
 	"fibnim/version"
 )
@@ -172,6 +173,10 @@ func runAtlasMerge(dir string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "atlas: merged %d multipliers (N = %d) into %s and %s\n", len(rows), plan.N, filepath.Join(dir, "atlas.parquet"), filepath.Join(tables, "atlas.md"))
+	tab, notes := report.AtlasTeX(rows)
+	if err := report.WriteFiles(tables, report.File{Name: "atlas.tex", Data: tab}, report.File{Name: "atlas_notes.tex", Data: notes}); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "atlas: merged %d multipliers (N = %d) into %s and %s (and .tex)\n", len(rows), plan.N, filepath.Join(dir, "atlas.parquet"), filepath.Join(tables, "atlas.md"))
 	return nil
 }

@@ -28,6 +28,8 @@ commands:
   export      write a Parquet file as CSV or JSON
   info        list what a results folder holds, and whether each table validates
   atlas       summarise many multipliers, in shards (Slurm arrays), and merge them
+  paper       write the note results/paper/fibnim-note.tex from the results (-check: check its PDF)
+  release     write results/release/: SHA256SUMS of every result file, the run records, CITATION.cff, the note
   version     print the module version and source revision
 
 Run "compute <command> -h" for the flags of a command.`
@@ -54,7 +56,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, usage)
 		return nil
 	case "grundy":
-		return runGrundy(ctx, rest, stdout, stderr)
+		return recorded("grundy", runGrundy)(ctx, rest, stdout, stderr)
 	case "lrs-table1":
 		return runTable1(ctx, rest, stdout, stderr)
 	case "query":
@@ -63,19 +65,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return runQuery(ctx, rest, stdout, stderr)
 	case "global":
-		return runGlobal(ctx, rest, stdout, stderr)
+		return recorded("global", runGlobal)(ctx, rest, stdout, stderr)
 	case "ntimes":
-		return runNtimes(ctx, rest, stdout, stderr)
+		return recorded("ntimes", runNtimes)(ctx, rest, stdout, stderr)
 	case "verify":
-		return runVerify(ctx, rest, stdout, stderr)
+		return recorded("verify", runVerify)(ctx, rest, stdout, stderr)
 	case "export":
 		return runExport(ctx, rest, stdout, stderr)
 	case "info":
 		return runInfo(ctx, rest, stdout, stderr)
 	case "atlas":
 		return runAtlas(ctx, rest, stdout, stderr)
+	case "paper":
+		return runPaper(ctx, rest, stdout, stderr)
+	case "release":
+		return runRelease(ctx, rest, stdout, stderr)
 	case "all":
-		return runAll(ctx, rest, stdout, stderr)
+		return recorded("all", runAll)(ctx, rest, stdout, stderr)
 	case "version", "-version", "--version":
 		if len(rest) > 0 {
 			return usagef("%s takes no arguments, not %q", cmd, rest[0])

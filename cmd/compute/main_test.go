@@ -5,12 +5,15 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"fibnim/grundy"
 	"fibnim/table"
@@ -141,38 +144,28 @@ func TestGrundyWritesAndInterruptKeepsOld(t *testing.T) {
 	}
 }
 
-// A query answered from the table on disk finds the same values and
-// winning moves as the dense table, cell by cell.
-func TestTableValuerEqualsDense(t *testing.T) {
+// A query answered from the table on disk prints what the dense engine
+// prints: values, winning moves and the move in a sum (package moves
+// checks every cell; this checks the command's wiring).
+func TestQueryFromTableEqualsDense(t *testing.T) {
 	dir := t.TempDir()
 	if _, err := runArgs(t, "grundy", "-n", "2000", "-engine", "breakpoint", "-out", dir); err != nil {
 		t.Fatal(err)
 	}
-	bv, err := openTableValuer(2000, grundy.Fibonacci, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, _ := grundy.Dense(2000, grundy.Fibonacci, 2)
-	dv := denseValuer{tab}
-	// Every fifth n, so that queries land at the start, inside and at the
-	// end of runs; the moves read windows that begin inside runs.
-	for n := 0; n <= 2000; n += 5 {
-		for _, r := range []int{n / 3, n} {
-			g1, _ := bv.Value(n, r)
-			g2, _ := dv.Value(n, r)
-			if g1 != g2 {
-				t.Fatalf("G(%d,%d): breakpoints %d, dense %d", n, r, g1, g2)
-			}
-			if n%35 != 0 {
-				continue
-			}
-			for _, tv := range []int{0, 1, 3} {
-				m1, _ := bv.MovesTo(n, r, tv)
-				m2, _ := dv.MovesTo(n, r, tv)
-				if !reflect.DeepEqual(m1, m2) {
-					t.Fatalf("moves from (%d,%d) to %d: %v vs %v", n, r, tv, m1, m2)
-				}
-			}
+	for _, q := range [][]string{{"-n", "1999"}, {"-n", "1597"}, {"-n", "2000", "-r", "700"}, {"1000", "1500,20", "77,3"}, {"610", "987"}} {
+		var fromTable, fromTableErr bytes.Buffer
+		if err := run(context.Background(), append([]string{"query", "-in", dir}, q...), &fromTable, &fromTableErr); err != nil {
+			t.Fatal(err)
+		}
+		if fromTableErr.Len() > 0 {
+			t.Errorf("%v: the query computed although the table covers it: %s", q, fromTableErr.String())
+		}
+		computed, err := runArgs(t, append([]string{"query", "-in", t.TempDir()}, q...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fromTable.String() != computed {
+			t.Errorf("%v: from the table:\n%s\ncomputed:\n%s", q, fromTable.String(), computed)
 		}
 	}
 }
@@ -298,5 +291,95 @@ func TestSmallFindings(t *testing.T) {
 	}
 	if strings.Contains(out, "not in agreement") {
 		t.Errorf("lrs-table1 still calls the stray cells disagreements: %q", out)
+	}
+}
+
+// Ctrl-C stops a query: at once when it comes before (the saved table's
+// batch read checks it), and within a second while the dense engine runs
+// (the engine is left to finish in the background).
+func TestQueryStopsOnInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := runArgs(t, "grundy", "-n", "3000", "-engine", "breakpoint", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, q := range [][]string{{"-in", dir, "2000", "1000"}, {"-in", t.TempDir(), "20000"}} {
+		if err := run(ctx, append([]string{"query"}, q...), io.Discard, io.Discard); err == nil || err.Error() != "interrupted" {
+			t.Errorf("query %v after Ctrl-C: %v", q, err)
+		}
+	}
+	// n = 25000 is about a second of the dense engine on two idle cores.
+	ctx, cancel = context.WithCancel(context.Background())
+	var stderr syncBuffer
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"query", "-in", t.TempDir(), "25000"}, io.Discard, &stderr) }()
+	for !strings.Contains(stderr.String(), "computing one") {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err == nil || err.Error() != "interrupted" {
+			t.Errorf("query interrupted while computing: %v", err)
+		}
+	case <-time.After(time.Second):
+		t.Error("query did not stop within a second of Ctrl-C")
+		<-done
+	}
+}
+
+// syncBuffer is a bytes.Buffer that a command writes while a test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// A table of start values only (-breakpoints=false) answers starting
+// piles above the dense query limit from its start values, says that it
+// holds no moves, and for other positions suggests a command that keeps
+// its N.
+func TestQueryStartValuesOnly(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := runArgs(t, "grundy", "-n", "50000", "-breakpoints=false", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := table.Open(table.Dir(dir, grundy.Fibonacci))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, _, err := tb.StartValues()
+	tb.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := runArgs(t, "query", "-in", dir, "-n", "45000")
+	if err != nil {
+		t.Fatalf("query -n 45000: %v", err)
+	}
+	for _, want := range []string{fmt.Sprintf("(45000, 44999) [starting pile]: G = %d", start[45000]), "winning moves: not in this table", "compute grundy -n 50000 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("query -n 45000: no %q in\n%s", want, out)
+		}
+	}
+	out, err = runArgs(t, "query", "-in", dir, "45000", "46368", "49999")
+	if want := fmt.Sprintf("nim-sum: %d", int(start[45000])^int(start[49999])); err != nil || !strings.Contains(out, want) || !strings.Contains(out, "(46368, 46367) [starting pile]: G = 0") {
+		t.Errorf("a sum of starting piles: %v, want %q in\n%s", err, want, out)
+	}
+	_, err = runArgs(t, "query", "-in", dir, "45000,7")
+	if err == nil || !strings.Contains(err.Error(), "starting piles") || !strings.Contains(err.Error(), "compute grundy -n 50000 ") {
+		t.Errorf("a position that is not a starting pile: %v", err)
 	}
 }

@@ -215,11 +215,11 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	md, csv := report.FTTable1(rows, realC, realT, unresolved, report.FTParams{Terms: o.terms, MinStable: o.minStable, Factor: o.factor, RealUpto: o.realUpto})
-	if err := set.Add(filepath.Join(tables, "ft_table1.md"), md); err != nil {
-		return err
-	}
-	if err := set.Add(filepath.Join(tables, "ft_table1.csv"), csv); err != nil {
-		return err
+	files := append([]report.File{{Name: "ft_table1.md", Data: md}, {Name: "ft_table1.csv", Data: csv}}, report.FTTeXFiles(rows, realC)...)
+	for _, f := range files {
+		if err := set.Add(filepath.Join(tables, f.Name), f.Data); err != nil {
+			return err
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("interrupted; earlier results left in place")
@@ -227,6 +227,6 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := set.Commit(); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s/{c_table,sequences,real_c,real_terms}.parquet and %s/ft_table1.{md,csv} in %v\n", dir, tables, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stdout, "wrote %s/{c_table,sequences,real_c,real_terms}.parquet and %s/ft_table1{.md,.csv,.tex,_real.tex} in %v\n", dir, tables, time.Since(start).Round(time.Millisecond))
 	return nil
 }

@@ -18,6 +18,7 @@ import (
 
 	"fibnim/build"
 	"fibnim/internal/cli"
+	"fibnim/provenance"
 	"fibnim/table"
 )
 
@@ -66,15 +67,16 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// dirFiles maps every file under dir but the writers' lock files to its
-// content; a manifest's
-// command line, which names -out and the flags, is blanked, so that runs
-// into different folders compare equal.
+// dirFiles maps every file under dir to its content, leaving out the
+// writers' lock files and provenance.json, the run record, which holds the
+// run's time, memory and machine and is the one output that does not
+// reproduce. A manifest's command line, which names -out and the flags, is
+// blanked, so that runs into different folders compare equal.
 func dirFiles(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
 	files := map[string][]byte{}
 	filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
-		if err == nil && !info.IsDir() && !strings.HasSuffix(info.Name(), ".lock") {
+		if err == nil && !info.IsDir() && !strings.HasSuffix(info.Name(), ".lock") && info.Name() != provenance.File {
 			b, _ := os.ReadFile(p)
 			rel, _ := filepath.Rel(dir, p)
 			if info.Name() == table.ManifestFile {

@@ -34,7 +34,8 @@ func runTable1(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	cells := conjectures.CompareLRSTable1(tab.At)
 	md, csv := report.LRSTable1(tab, cells)
-	if err := report.WriteFiles(dir, report.File{Name: "lrs_table1.csv", Data: csv}, report.File{Name: "lrs_table1.md", Data: md}); err != nil {
+	if err := report.WriteFiles(dir, report.File{Name: "lrs_table1.csv", Data: csv}, report.File{Name: "lrs_table1.md", Data: md},
+		report.File{Name: "lrs_table1.tex", Data: report.LRSTable1TeX(tab)}); err != nil {
 		return err
 	}
 	count := map[string]int{}
@@ -42,7 +43,7 @@ func runTable1(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		count[c.Status]++
 	}
 	table := len(cells) - count["outside-table"]
-	fmt.Fprintf(stdout, "wrote %s/lrs_table1.{csv,md}: %d cells of the table compared, %d agree with the print, %d differ, %d not printed", dir, table, count["agree"], count["differs"], count["not-printed"])
+	fmt.Fprintf(stdout, "wrote %s/lrs_table1.{csv,md,tex}: %d cells of the table compared, %d agree with the print, %d differ, %d not printed", dir, table, count["agree"], count["differs"], count["not-printed"])
 	if k := count["outside-table"]; k > 0 {
 		fmt.Fprintf(stdout, "; %d stray cells of the text extraction (r > n, outside the table) not compared", k)
 	}

@@ -18,7 +18,7 @@ import (
 func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("verify", stderr)
 	in := fs.String("in", "results", "folder holding the pipeline's Parquet data")
-	out := fs.String("out", "", "folder for checks.json, report.md and oeis/ (default: -in)")
+	out := fs.String("out", "", "folder for checks.json, report.md, tables/ (winning moves, check tables) and oeis/ (default: -in)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute verify [-in DIR] [-out DIR]")
 		fs.PrintDefaults()
@@ -75,6 +75,12 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintf(stderr, "verify: completed the outputs of an earlier verify that stopped while replacing them\n")
 	}
 	files := []report.File{{Name: "checks.json", Data: js}, {Name: "report.md", Data: md}}
+	if v.StartMoves != nil {
+		files = append(files, report.File{Name: filepath.Join("tables", "winning_moves.csv"), Data: report.WinningMovesCSV(v.StartMoves)})
+	}
+	for _, f := range report.CheckTables(v.Results) {
+		files = append(files, report.File{Name: filepath.Join("tables", f.Name), Data: f.Data})
+	}
 	if v.OEIS != nil {
 		for _, f := range report.OEIS(v.OEIS, v.Results) {
 			files = append(files, report.File{Name: filepath.Join("oeis", f.Name), Data: f.Data})

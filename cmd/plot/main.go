@@ -1,12 +1,12 @@
 // Command plot draws the figures of the pipeline's results; the figures
 // themselves are package fibnim/figures.
 //
-//	plot [-in DIR] [-out DIR/figures] [-formats png,svg] [-mult A] [-dpi D] [-only NAMES]
+//	plot [-in DIR] [-out DIR/figures] [-formats png,svg,pdf] [-mult A] [-dpi D] [-only NAMES]
 //	plot -version
 //
 // It reads the Parquet files that "compute" writes under DIR and writes
-// every figure whose data is there as PNG (300 dpi) and SVG (fonts
-// embedded), with a caption line per figure in OUT/README.md. A figure
+// every figure whose data is there as PNG (300 dpi, or -dpi) and as SVG
+// and PDF (vector, fonts embedded), with a caption line per figure in OUT/README.md. A figure
 // whose data is missing is skipped with a one-line notice. "plot -h"
 // lists the figures.
 package main
@@ -35,7 +35,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("plot", flag.ContinueOnError)
 	in := fs.String("in", "results", "folder that compute wrote (grundy/, ntimes/)")
 	out := fs.String("out", "", "folder for the figures (default IN/figures)")
-	formats := fs.String("formats", "png,svg", "comma-separated formats: png, svg")
+	formats := fs.String("formats", "png,svg,pdf", "comma-separated formats: png, svg, pdf")
 	mult := fs.String("mult", "2", "multiplier of the Grundy tables to draw (a folder grundy/mult=A)")
 	dpi := fs.Int("dpi", 300, "resolution of the PNG files")
 	only := fs.String("only", "", "comma-separated figure names to draw (default all; see below)")
@@ -61,10 +61,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	var fmts []string
 	for _, f := range strings.Split(*formats, ",") {
 		switch f = strings.TrimSpace(f); f {
-		case "png", "svg":
+		case "png", "svg", "pdf":
 			fmts = append(fmts, f)
 		default:
-			return cli.Usagef("-formats: unknown format %q (want png or svg)", f)
+			return cli.Usagef("-formats: unknown format %q (want png, svg or pdf)", f)
 		}
 	}
 	if *dpi < 30 || *dpi > 1200 {
@@ -123,7 +123,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 }
 
 func usage(fs *flag.FlagSet, w io.Writer) {
-	fmt.Fprintln(w, "usage: plot [-in DIR] [-out DIR/figures] [-formats png,svg] [-mult A] [-dpi D] [-only NAMES]")
+	fmt.Fprintln(w, "usage: plot [-in DIR] [-out DIR/figures] [-formats png,svg,pdf] [-mult A] [-dpi D] [-only NAMES]")
 	fmt.Fprintln(w, "       plot -version")
 	fs.SetOutput(w)
 	fs.PrintDefaults()

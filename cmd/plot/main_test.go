@@ -60,7 +60,7 @@ func TestBadInput(t *testing.T) {
 		usage bool
 		want  string
 	}{
-		{[]string{"-formats", "pdf"}, true, "unknown format"},
+		{[]string{"-formats", "eps"}, true, "unknown format"},
 		{[]string{"-dpi", "0"}, true, "-dpi"},
 		{[]string{"-mult", "1/2"}, true, "-mult"},
 		{[]string{"-only", "nosuch"}, true, "unknown figure"},

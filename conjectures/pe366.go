@@ -1,0 +1,112 @@
+package conjectures
+
+import (
+	"context"
+	"fmt"
+
+	"fibnim/moves"
+	"fibnim/table"
+)
+
+// pe366Source names the problem; its text is not in ../shared/papers.
+const pe366Source = `Project Euler, problem 366 "Stone Game III" (https://projecteuler.net/problem=366; an outside regression value, not in ../shared/papers)`
+
+// PE366PublishedSum is the sum that Project Euler problem 366 publishes in
+// its statement: "∑M(n) for n≤100 is 728", where M(n) is "the maximum
+// number of stones the first player can take from a winning position at
+// his first turn and M(n)=0 for any other position". Its game is Fibonacci
+// nim from the starting pile (n, n-1): "The first player may remove any
+// positive number of stones, but not the whole pile. Thereafter, each
+// player may remove at most twice the number of stones his opponent took
+// on the previous move." Transcribed from the problem page.
+const PE366PublishedSum = 728
+
+// pe366N is the last pile of the published sum.
+const pe366N = 100
+
+// CheckPE366 sums M(n), the largest winning first move from (n, n-1) (0
+// where there is none), over 1 <= n <= 100, from the winning first moves
+// the pipeline computed (start[n], as moves.Solver.StartMoves gives them,
+// for n up to at least 100), and compares the sum with the published one.
+func CheckPE366(start [][]moves.Move) Result {
+	statement := pe366Statement()
+	if len(start) <= pe366N {
+		return notRun("PE366", pe366Source, statement, fmt.Sprintf("needs the winning moves of the starting piles up to n = %d; data covers n <= %d", pe366N, len(start)-1))
+	}
+	r := newResult("PE366", pe366Source, statement)
+	r.Domain = Domain{From: 1, To: pe366N, Cells: "every starting pile (n, n-1)"}
+	M := make([]int, pe366N)
+	sum := 0
+	for n := 1; n <= pe366N; n++ {
+		r.Cases++
+		for _, m := range start[n] {
+			M[n-1] = max(M[n-1], m.Take)
+		}
+		sum += M[n-1]
+	}
+	r.Stats = map[string]any{"sum": sum, "M_1_to_100": M}
+	if sum != PE366PublishedSum {
+		r.fail(Counterexample{N: pe366N, Computed: fmt.Sprintf("sum of M(n), n <= %d: %d", pe366N, sum), Predicted: fmt.Sprint(PE366PublishedSum)})
+	}
+	return *r
+}
+
+// startMovesN is the last starting pile whose winning first moves Verify
+// lists (tables/winning_moves.csv).
+const startMovesN = 10000
+
+// StartMoves is what Verify found about the winning first moves of the
+// starting piles (n, n-1) of a = 2.
+type StartMoves struct {
+	// Moves[n] lists every winning move from (n, n-1), by increasing
+	// Take, for n <= min(10^4, N of the table).
+	Moves [][]moves.Move
+	// Decades counts them for every n <= TallyN (the table's N, or the
+	// last row of dense.parquet), from R_1 alone.
+	Decades []moves.Decade
+	TallyN  int
+	Source  string // the table folder
+}
+
+// verifyStartMoves lists the winning first moves of the starting piles
+// of the table folder dir (a = 2), counts them by decade, and checks that
+// the two agree where both run. It returns nil where the table holds no
+// cells (start values only).
+func verifyStartMoves(ctx context.Context, dir string) (*StartMoves, error) {
+	t, err := table.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Close()
+	s := moves.FromTable(t)
+	top := min(startMovesN, s.CellsTo())
+	if top < 1 {
+		return nil, nil
+	}
+	sm := &StartMoves{Source: dir}
+	if sm.Moves, err = s.StartMoves(ctx, top); err != nil {
+		return nil, err
+	}
+	var differ error
+	sm.Decades, sm.TallyN, err = moves.TallyStartMoves(ctx, t, func(n, c int) {
+		if n <= top && c != len(sm.Moves[n]) && differ == nil {
+			differ = fmt.Errorf("%s: the winning first moves from (%d, %d) number %d from the cells but %d from R_1: the table is inconsistent", dir, n, n-1, len(sm.Moves[n]), c)
+		}
+	})
+	if err == nil {
+		err = differ
+	}
+	if err != nil {
+		return nil, err
+	}
+	return sm, nil
+}
+
+func pe366Statement() string {
+	return fmt.Sprintf("the sum over 1 <= n <= %d of M(n), the largest winning first move from (n, n-1) (0 where there is none), is %d", pe366N, PE366PublishedSum)
+}
+
+// pe366NotRun is PE366 where a = 2 has no table with cells.
+func pe366NotRun(why string) Result {
+	return notRun("PE366", pe366Source, pe366Statement(), why)
+}

@@ -1,0 +1,130 @@
+// Package tex runs the TeX and poppler tools that the paper kit needs:
+// pdflatex to compile a document, pdftotext and pdfinfo to read one back.
+// They come from Debian's texlive-latex-base, texlive-latex-recommended
+// and poppler-utils (scripts/tex.sh installs them).
+//
+// Compile sets SOURCE_DATE_EPOCH and FORCE_SOURCE_DATE, so pdfTeX writes a
+// fixed date and document id and the same sources give the same PDF, byte
+// for byte.
+package tex
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// SourceDate is the date, in seconds since 1970, that every compiled PDF
+// carries (2000-01-01, as the PDF figures do).
+const SourceDate = 946684800
+
+// Tools are the programs this package runs.
+var Tools = []string{"pdflatex", "pdftotext", "pdfinfo"}
+
+// Available says which of Tools are missing, as an error naming them and
+// the script that installs them; nil when all are there.
+func Available() error {
+	var missing []string
+	for _, t := range Tools {
+		if _, err := exec.LookPath(t); err != nil {
+			missing = append(missing, t)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("%s not found: install texlive-latex-base, texlive-latex-recommended and poppler-utils (bash scripts/tex.sh)", strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+// Compile runs pdflatex on dir/file runs times (twice settles the
+// references), in dir, and stops at the first error with the lines of the
+// log that say what went wrong.
+func Compile(ctx context.Context, dir, file string, runs int) error {
+	for range runs {
+		cmd := exec.CommandContext(ctx, "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error", file)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "SOURCE_DATE_EPOCH="+strconv.Itoa(SourceDate), "FORCE_SOURCE_DATE=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return fmt.Errorf("pdflatex %s: %v\n%s", filepath.Join(dir, file), err, errorLines(out))
+		}
+	}
+	return nil
+}
+
+// errorLines picks the lines of pdflatex's output that report an error
+// (file:line: messages and "!" lines) with the line after each, or the
+// last lines when there are none.
+func errorLines(out []byte) string {
+	var keep []string
+	lines := strings.Split(string(out), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "!") || strings.Contains(l, ".tex:") {
+			keep = append(keep, l)
+			if i+1 < len(lines) {
+				keep = append(keep, lines[i+1])
+			}
+		}
+	}
+	if len(keep) == 0 {
+		keep = lines[max(0, len(lines)-15):]
+	}
+	return strings.Join(keep, "\n")
+}
+
+// Warnings returns the warnings of a pdflatex log that a finished document
+// must not have: undefined references or citations, and labels that
+// changed (a run is missing).
+func Warnings(logPath string) ([]string, error) {
+	b, err := os.ReadFile(logPath)
+	if err != nil {
+		return nil, err
+	}
+	var ws []string
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for sc.Scan() {
+		l := sc.Text()
+		if strings.Contains(l, "undefined") && strings.Contains(l, "Warning") || strings.Contains(l, "Label(s) may have changed") {
+			ws = append(ws, strings.TrimSpace(l))
+		}
+	}
+	return ws, nil
+}
+
+// Text is the text of a PDF, as pdftotext reads it.
+func Text(ctx context.Context, pdf string) (string, error) {
+	out, err := exec.CommandContext(ctx, "pdftotext", "-enc", "UTF-8", pdf, "-").Output()
+	if err != nil {
+		return "", fmt.Errorf("pdftotext %s: %v%s", pdf, err, stderrOf(err))
+	}
+	return string(out), nil
+}
+
+// Pages is the number of pages of a PDF, as pdfinfo reads it.
+func Pages(ctx context.Context, pdf string) (int, error) {
+	out, err := exec.CommandContext(ctx, "pdfinfo", pdf).Output()
+	if err != nil {
+		return 0, fmt.Errorf("pdfinfo %s: %v%s", pdf, err, stderrOf(err))
+	}
+	for _, l := range strings.Split(string(out), "\n") {
+		if v, ok := strings.CutPrefix(l, "Pages:"); ok {
+			return strconv.Atoi(strings.TrimSpace(v))
+		}
+	}
+	return 0, fmt.Errorf("pdfinfo %s: no page count", pdf)
+}
+
+func stderrOf(err error) string {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && len(ee.Stderr) > 0 {
+		return ": " + strings.TrimSpace(string(ee.Stderr))
+	}
+	return ""
+}

@@ -1,0 +1,114 @@
+package moves
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"fibnim/grundy"
+	"fibnim/table"
+)
+
+// MaxDenseN is the largest n for which Open fills a table with the dense
+// engine when no saved table holds the cells: 4*10^4 rows are 1.6 GB
+// (grundy.DenseBytes) and take a few seconds on 2 cores.
+const MaxDenseN = 40000
+
+// Open returns a solver for the positions ps of multiplier a and the moves
+// from them, which read the rows below each:
+//   - the saved table table.Dir(root, a), where it holds those cells: its
+//     breakpoint files, or dense.parquet up to its last row;
+//   - else the dense engine, when no position passes MaxDenseN; notify,
+//     if not nil, is told before it starts;
+//   - else the saved table's start values, when every position is a
+//     starting pile (n, n-1) (or (n, n), or (n, 0)): they answer the
+//     values, and the moves give ErrNoCells;
+//   - else an error, in one line, that names the table to compute.
+//
+// A saved table that is there but does not validate is an error
+// (table.Open), never a smaller answer. The solver of a saved table must
+// be closed.
+func Open(ctx context.Context, root string, a grundy.Multiplier, ps []grundy.Position, notify func(string)) (*Solver, error) {
+	maxN := 0
+	startsOnly := true
+	for _, p := range ps {
+		if !p.Valid() {
+			return nil, fmt.Errorf("moves: %v is not a position: want 0 <= r <= n", p)
+		}
+		maxN = max(maxN, p.N)
+		startsOnly = startsOnly && (p.IsStart() || p.R == p.N || p.R == 0)
+	}
+	dir := table.Dir(root, a)
+	t, err := table.Open(dir)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if t != nil {
+		if t.N() >= maxN && (t.HasBreakpoints() || t.DenseN() >= maxN) {
+			return FromTable(t), nil
+		}
+		if maxN > MaxDenseN && t.N() >= maxN && startsOnly {
+			return FromTable(t), nil
+		}
+	}
+	if maxN <= MaxDenseN {
+		if t != nil {
+			t.Close()
+		}
+		if notify != nil {
+			notify(fmt.Sprintf("no table under %s covers n = %d for a = %s; computing one (dense engine, n <= %d)", root, maxN, a, maxN))
+		}
+		return Dense(ctx, maxN, a, 0)
+	}
+	// No source: say which table would answer, never one smaller than
+	// the table already there.
+	have := -1
+	if t != nil {
+		have = t.N()
+		t.Close()
+	}
+	hint := fmt.Sprintf("run compute grundy -n %d -mult %s -out %s first", max(maxN, have), a, root)
+	if maxN > table.MaxBreakpointFileN {
+		hint = fmt.Sprintf("no table can answer it: the engine stops at n = %d for breakpoint files, which a query needs (start values reach further, and answer starting piles)", table.MaxBreakpointFileN)
+	}
+	switch {
+	case t == nil:
+		return nil, fmt.Errorf("n=%d is above the dense query limit %d and %s holds no table; %s", maxN, MaxDenseN, dir, hint)
+	case have < maxN:
+		return nil, fmt.Errorf("%s covers n <= %d; %s", dir, have, hint)
+	}
+	return nil, fmt.Errorf("n=%d is above the dense query limit %d and %s holds no breakpoint files: its start values answer starting piles (n, n-1) only; %s", maxN, MaxDenseN, dir, hint)
+}
+
+// denseDone, if not nil, is called when a dense engine run of Dense ends,
+// whether or not its caller still waits: for the tests.
+var denseDone func()
+
+// Dense fills the table G(n, r), n <= N, with the dense engine
+// (grundy.Dense; workers < 1 means GOMAXPROCS) and returns a solver that
+// answers from it. It returns as soon as ctx is done, with ctx's error:
+// the engine then finishes in the background and its table is dropped.
+func Dense(ctx context.Context, N int, a grundy.Multiplier, workers int) (*Solver, error) {
+	type result struct {
+		t   *grundy.Table
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		t, err := grundy.Dense(N, a, workers)
+		done <- result{t, err}
+		if denseDone != nil {
+			denseDone()
+		}
+	}()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			return nil, r.err
+		}
+		return FromDense(r.t), nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}

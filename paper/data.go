@@ -1,0 +1,213 @@
+package paper
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fibnim/atlas"
+	"fibnim/conjectures"
+	"fibnim/grundy"
+	"fibnim/provenance"
+	"fibnim/table"
+)
+
+// Dir is the folder of the note under a results folder.
+const Dir = "paper"
+
+// Name is the note's file name, without .tex or .pdf.
+const Name = "fibnim-note"
+
+// ChecksFile is what compute verify writes; the note cannot be written
+// without it.
+const ChecksFile = "checks.json"
+
+// Data is everything the note is written from: what a results folder
+// holds and CITATION.cff. Only checks.json is required; a part whose data
+// is missing says so in the note.
+type Data struct {
+	Root     string
+	Checks   []conjectures.Result
+	Prov     provenance.Record
+	HasProv  bool
+	Atlas    []table.AtlasRow // nil without results/atlas.parquet
+	CRows    []table.CRow     // nil without ntimes/c_table.parquet
+	RealC    []table.RealRow
+	RealT    []table.RealRow
+	LRSCells []conjectures.Table1Cell // Table 1 of LRS against grundy.Dense, as compute lrs-table1 compares it
+	Captions map[string]string        // figure name -> caption, from figures/README.md
+	Figures  map[string]string        // figure name -> the file the note includes, relative to the note's folder
+	Tables   map[string]bool          // the .tex files present in tables/
+	Cite     Citation
+	Sums     []Sum // SHA-256 of the main data files
+}
+
+// Sum is the SHA-256 of one file, its path relative to the results folder.
+type Sum struct{ Path, Hex string }
+
+// ReadChecks reads a checks.json.
+func ReadChecks(path string) ([]conjectures.Result, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var v struct {
+		Checks []conjectures.Result `json:"checks"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(v.Checks) == 0 {
+		return nil, fmt.Errorf("%s holds no checks", path)
+	}
+	return v.Checks, nil
+}
+
+// rasterFigures are drawn as a raster image in the note: their PDFs hold
+// one too, or tens of thousands of cells (global_p_positions).
+var rasterFigures = map[string]bool{"grundy_table_full": true, "global_values": true, "global_p_positions": true}
+
+// Load gathers the note's data from the results folder root and the
+// CITATION.cff at citation.
+func Load(root, citation string) (*Data, error) {
+	d := &Data{Root: root, Captions: map[string]string{}, Figures: map[string]string{}, Tables: map[string]bool{}}
+	var err error
+	if d.Checks, err = ReadChecks(filepath.Join(root, ChecksFile)); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("no %s under %s: run make (or compute all -out %s) first", ChecksFile, root, root)
+		}
+		return nil, err
+	}
+	b, err := os.ReadFile(citation)
+	if err != nil {
+		return nil, err
+	}
+	if d.Cite, err = ReadCitation(b); err != nil {
+		return nil, err
+	}
+	switch d.Prov, err = provenance.Read(root); {
+	case err == nil:
+		d.HasProv = true
+	case !errors.Is(err, os.ErrNotExist):
+		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(root, table.AtlasFile)); err == nil {
+		if d.Atlas, _, err = atlas.Read(filepath.Join(root, table.AtlasFile)); err != nil {
+			return nil, err
+		}
+	}
+	nt := filepath.Join(root, "ntimes")
+	if _, err := os.Stat(filepath.Join(nt, "c_table.parquet")); err == nil {
+		if d.CRows, _, err = table.ReadFile[table.CRow](filepath.Join(nt, "c_table.parquet")); err != nil {
+			return nil, err
+		}
+		if d.RealC, _, err = table.ReadFile[table.RealRow](filepath.Join(nt, "real_c.parquet")); err != nil {
+			return nil, err
+		}
+		if d.RealT, _, err = table.ReadFile[table.RealRow](filepath.Join(nt, "real_terms.parquet")); err != nil {
+			return nil, err
+		}
+	}
+	tab, err := grundy.Dense(20, grundy.Fibonacci, 1)
+	if err != nil {
+		return nil, err
+	}
+	d.LRSCells = conjectures.CompareLRSTable1(tab.At)
+	if err := d.readFigures(); err != nil {
+		return nil, err
+	}
+	tables, _ := filepath.Glob(filepath.Join(root, "tables", "*.tex"))
+	for _, t := range tables {
+		d.Tables[filepath.Base(t)] = true
+	}
+	for _, p := range []string{ChecksFile, "grundy/mult=2/start_values.parquet", "ntimes/c_table.parquet", table.AtlasFile} {
+		h, err := hashFile(filepath.Join(root, p))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		d.Sums = append(d.Sums, Sum{p, h})
+	}
+	return d, nil
+}
+
+// readFigures takes each figure's caption from figures/README.md and the
+// file to include: the PDF (vector), or the PNG for the dense heat maps.
+func (d *Data) readFigures() error {
+	dir := filepath.Join(d.Root, "figures")
+	f, err := os.Open(filepath.Join(dir, "README.md"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		rest, ok := strings.CutPrefix(sc.Text(), "- `")
+		if !ok {
+			continue
+		}
+		name, rest, ok := strings.Cut(rest, "` (")
+		if !ok {
+			continue
+		}
+		_, caption, ok := strings.Cut(rest, "): ")
+		if !ok {
+			continue
+		}
+		d.Captions[name] = caption
+		ext := ".pdf"
+		if rasterFigures[name] {
+			ext = ".png"
+		}
+		if _, err := os.Stat(filepath.Join(dir, name+ext)); err == nil {
+			d.Figures[name] = "../figures/" + name + ext
+		}
+	}
+	return sc.Err()
+}
+
+func hashFile(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// find returns the check with id, if it ran.
+func (d *Data) find(id string) (conjectures.Result, bool) {
+	for _, r := range d.Checks {
+		if r.ID == id && r.Status != conjectures.NotRun {
+			return r, true
+		}
+	}
+	return conjectures.Result{}, false
+}
+
+// stat decodes r.Stats[key] into v.
+func stat(r conjectures.Result, key string, v any) bool {
+	x, ok := r.Stats[key]
+	if !ok {
+		return false
+	}
+	b, err := json.Marshal(x)
+	return err == nil && json.Unmarshal(b, v) == nil
+}

@@ -1,0 +1,80 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"fibnim/conjectures"
+	"fibnim/table"
+)
+
+// atlasBlocks is how many blocks of rows the atlas table sets side by
+// side, to fit about 60 rows a page.
+const atlasBlocks = 3
+
+// AtlasTeX renders the multiplier atlas as a compact LaTeX table
+// (atlas.tex): for each a, the slope alpha of the fit G(n) ~ alpha ln n +
+// beta and the largest n where G(n + ceil(n/a)) - G(n) leaves [1, 2], in
+// atlasBlocks blocks side by side, in increasing a down each block; and
+// its notes (atlas_notes.tex), which say what a mark means and what the
+// rows share, from the rows.
+func AtlasTeX(rows []table.AtlasRow) (tab, notes []byte) {
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	N := rows[0].N
+	per := (len(rows) + atlasBlocks - 1) / atlasBlocks
+	spec := "@{}" + strings.Repeat("lrr@{\\qquad}", atlasBlocks-1) + "lrr@{}"
+	t := newTex(3*atlasBlocks, spec,
+		fmt.Sprintf("The multiplier atlas, %d multipliers, N = %d: alpha of the fit G(n) ~ alpha ln n + beta over 1 <= n <= N, and the", len(rows), N),
+		"largest n where G(n + ceil(n/a)) - G(n) is not 1 or 2 (-- if none); by `compute atlas -merge` or `compute paper`, from atlas.parquet.")
+	var head []string
+	for range atlasBlocks {
+		head = append(head, "$a$", "$\\alpha$", "last $n$")
+	}
+	t.row(head...)
+	t.midrule()
+	others, overflow := 0, 0
+	for i := range per {
+		var cells []string
+		for b := range atlasBlocks {
+			k := b*per + i
+			if k >= len(rows) {
+				cells = append(cells, "", "", "")
+				continue
+			}
+			r := rows[k]
+			a := texRat(r.Multiplier)
+			if r.Status != table.AtlasComplete {
+				overflow++
+				cells = append(cells, a, texText(r.Status), "")
+				continue
+			}
+			for _, s := range []string{r.FTPStatus, r.SchwenkStatus, r.L52Status} {
+				if s != conjectures.Holds {
+					a += "$^*$"
+					others++
+					break
+				}
+			}
+			last := "--"
+			if r.StepLastOutside >= 0 {
+				last = texInt(r.StepLastOutside)
+			}
+			cells = append(cells, a, texFloat(r.Alpha, 3), last)
+		}
+		t.row(cells...)
+	}
+	var n []string
+	n = append(n, fmt.Sprintf("For each of the %d multipliers $a$, $\\alpha$ is the slope of the least-squares fit $G(n)\\approx\\alpha\\ln n+\\beta$ over $1\\le n\\le %s$, and \\emph{last $n$} the largest $n$ with $n+\\lceil n/a\\rceil\\le %s$ where $G(n+\\lceil n/a\\rceil)-G(n)$ is not $1$ or $2$ (--: none).",
+		len(rows), texGroup(N), texGroup(N)))
+	if others == 0 && overflow == 0 {
+		n = append(n, "For every $a$ listed, $G(n,n-1)=0$ exactly on $F(a)$, $G(n,r)=0$ exactly when $r<z_1(n)$, and $G(n)\\le G(n+1)\\le G(n)+1$, on every $n\\le N$.")
+	} else if others > 0 {
+		n = append(n, fmt.Sprintf("$^*$: one of $G(n,n-1)=0$ exactly on $F(a)$, $G(n,r)=0$ exactly when $r<z_1(n)$, $G(n)\\le G(n+1)\\le G(n)+1$ fails for this $a$ (%d of them); the others hold on every $n\\le N$.", others))
+	}
+	if overflow > 0 {
+		n = append(n, fmt.Sprintf("%d rows were not computed to the end (a value passed what the store holds).", overflow))
+	}
+	return t.withNotes(strings.Join(n, " "))
+}
