@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"runtime/debug"
 	"strings"
 	"unsafe"
 
 	"fibnim/conjectures"
 	"fibnim/grundy"
+	"fibnim/internal/pool"
 	"fibnim/table"
 )
 
@@ -72,44 +72,26 @@ func Guard(ctx context.Context, N int, mults []grundy.Multiplier, workers int, l
 
 // MaxBytes is the largest Bytes over mults, and the multiplier that needs
 // it: what one shard, or every task of a Slurm array, must be given. The
-// engine's pilots run on GOMAXPROCS goroutines; when ctx is done it
-// returns ctx's error at once.
+// engine's pilots run on GOMAXPROCS goroutines; when ctx is done it hands
+// out no more of them and returns ctx's error once those running finish
+// (a pilot takes a few tenths of a second), leaving no goroutine behind.
 func MaxBytes(ctx context.Context, N int, mults []grundy.Multiplier, workers int) (uint64, grundy.Multiplier, error) {
-	type res struct {
-		b uint64
-		a grundy.Multiplier
+	need := make([]uint64, len(mults))
+	err := pool.Each(ctx, len(mults), 0, func(i int) error {
+		need[i] = Bytes(N, mults[i], workers)
+		return nil
+	})
+	if err != nil {
+		return 0, grundy.Multiplier{}, err
 	}
-	jobs := make(chan grundy.Multiplier)
-	results := make(chan res)
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(mults)); w++ {
-		go func() {
-			for a := range jobs {
-				results <- res{Bytes(N, a, workers), a}
-			}
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		for _, a := range mults {
-			select {
-			case jobs <- a:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	var most res
-	for range mults {
-		select {
-		case r := <-results:
-			if r.b > most.b || r.b == most.b && Less(r.a, most.a) {
-				most = r
-			}
-		case <-ctx.Done():
-			return 0, grundy.Multiplier{}, ctx.Err()
+	var most uint64
+	var neediest grundy.Multiplier
+	for i, b := range need {
+		if b > most || b == most && Less(mults[i], neediest) {
+			most, neediest = b, mults[i]
 		}
 	}
-	return most.b, most.a, nil
+	return most, neediest, nil
 }
 
 // Summarize computes multiplier a's atlas row to size N: it runs the

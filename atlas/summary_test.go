@@ -2,7 +2,9 @@ package atlas
 
 import (
 	"context"
+	"errors"
 	"reflect"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -241,5 +243,29 @@ func TestBytes(t *testing.T) {
 	cancel()
 	if _, _, err := MaxBytes(ctx, N, list, 1); err == nil {
 		t.Errorf("MaxBytes after cancel: no error")
+	}
+}
+
+// Cancelled while its pilots run, MaxBytes returns ctx's error and leaves
+// no goroutine behind. Its first pool sent each result on an unbuffered
+// channel that nobody read after the cancel, so every pilot in flight
+// left a goroutine blocked for good (issue 27).
+func TestMaxBytesCancelLeavesNoGoroutine(t *testing.T) {
+	list, _ := ParseList("2,5/2,3,7/2,4,5,6,7")
+	N := 1 << 20 // the pilot's size: each Bytes runs one
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	if _, _, err := MaxBytes(ctx, N, list, 1); !errors.Is(err, context.Canceled) {
+		t.Fatalf("MaxBytes cancelled: err = %v, want context.Canceled", err)
+	}
+	// Goroutines that have finished may take a moment to exit; a leaked
+	// one never does.
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after MaxBytes returned, %d before", n, before)
 	}
 }

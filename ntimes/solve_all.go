@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/big"
 	"sync"
+
+	"fibnim/internal/pool"
 )
 
 // Solved is one multiplier's sequence, its eventual behaviour, the proof
@@ -56,35 +58,20 @@ func SolveAll(ctx context.Context, mults []*big.Rat, workers, minStable, factor,
 	var mu sync.Mutex
 	done := 0
 	out := make([]Solved, len(mults))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < max(workers, 1); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				out[i], _ = solve1(ctx, mults[i], minStable, factor, maxTerms)
-				if s := out[i].Seq; s != nil && keep >= 0 && keep < s.Len() {
-					out[i].Seq = s.Head(keep)
-				}
-				if progress != nil {
-					mu.Lock()
-					done++
-					progress(done)
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	for i := range mults {
-		if ctx.Err() != nil {
-			break
+	err := pool.Each(ctx, len(mults), max(workers, 1), func(i int) error {
+		out[i], _ = solve1(ctx, mults[i], minStable, factor, maxTerms)
+		if s := out[i].Seq; s != nil && keep >= 0 && keep < s.Len() {
+			out[i].Seq = s.Head(keep)
 		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+		if progress != nil {
+			mu.Lock()
+			done++
+			progress(done)
+			mu.Unlock()
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -10,10 +10,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
+
+	"fibnim/internal/pool"
 )
 
 // ManifestFormat names the layout of manifest.json.
@@ -200,53 +201,15 @@ func short(sum string) string { return sum[:min(12, len(sum))] + "..." }
 // time). It returns the first error of fn, of a read, or ctx's.
 func hashFiles(ctx context.Context, dir string, names []string, fn func(i int, size int64, sum string) error) error {
 	var mu sync.Mutex
-	var first error
-	fail := func(err error) {
-		mu.Lock()
-		if first == nil {
-			first = err
+	return pool.Each(ctx, len(names), 0, func(i int) error {
+		size, sum, err := HashFile(ctx, filepath.Join(dir, filepath.FromSlash(names[i])))
+		if err != nil {
+			return err
 		}
-		mu.Unlock()
-	}
-	failed := func() bool {
 		mu.Lock()
 		defer mu.Unlock()
-		return first != nil
-	}
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.GOMAXPROCS(0), max(len(names), 1)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if failed() {
-					continue
-				}
-				size, sum, err := HashFile(ctx, filepath.Join(dir, filepath.FromSlash(names[i])))
-				if err == nil {
-					mu.Lock()
-					err = fn(i, size, sum)
-					mu.Unlock()
-				}
-				if err != nil {
-					fail(err)
-				}
-			}
-		}()
-	}
-	for i := range names {
-		if ctx.Err() != nil || failed() {
-			break
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if first == nil {
-		first = ctx.Err()
-	}
-	return first
+		return fn(i, size, sum)
+	})
 }
 
 // HashFile returns the size of the file at path and its SHA-256 in hex.
