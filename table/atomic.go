@@ -9,49 +9,19 @@ import (
 	"strings"
 
 	"golang.org/x/sys/unix"
+
+	"fibnim/internal/atomicfile"
 )
 
 // WriteAtomic writes data to path through a temporary file in the same
 // folder, synced, and a rename, so that a killed run never leaves a
-// half-written file where a good one was.
-func WriteAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return SyncDir(filepath.Dir(path))
-}
+// half-written file where a good one was (package internal/atomicfile,
+// the one such writer).
+func WriteAtomic(path string, data []byte) error { return atomicfile.Write(path, data) }
 
 // SyncDir flushes the folder dir to disk, so that the files created,
 // renamed or removed in it stay so after a crash (fsync of the folder).
-func SyncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
+func SyncDir(dir string) error { return atomicfile.SyncDir(dir) }
 
 // SwapDir puts the folder staging in place of the folder target. Where
 // target exists, the two are exchanged in one step (renameat2 with

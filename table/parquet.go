@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 
 	"github.com/parquet-go/parquet-go"
+
+	"fibnim/internal/atomicfile"
 )
 
 // RowGroupRows bounds the rows in one row group, and so the memory the
@@ -18,22 +19,16 @@ const RowGroupRows = 1 << 20
 // Writer streams rows of type T into a Parquet file that appears at its
 // final path only when Close succeeds.
 type Writer[T any] struct {
-	path string
-	tmp  *os.File
-	w    *parquet.GenericWriter[T]
+	f *atomicfile.File
+	w *parquet.GenericWriter[T]
 }
 
 // Create starts a Parquet file at path (its folder must exist). meta is
 // written as key-value metadata, in sorted key order so that files
 // reproduce byte for byte.
 func Create[T any](path string, meta map[string]string) (*Writer[T], error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	f, err := atomicfile.Create(path)
 	if err != nil {
-		return nil, err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
 		return nil, err
 	}
 	opts := []parquet.WriterOption{
@@ -52,7 +47,7 @@ func Create[T any](path string, meta map[string]string) (*Writer[T], error) {
 	for _, k := range keys {
 		opts = append(opts, parquet.KeyValueMetadata(k, meta[k]))
 	}
-	return &Writer[T]{path: path, tmp: tmp, w: parquet.NewGenericWriter[T](tmp, opts...)}, nil
+	return &Writer[T]{f: f, w: parquet.NewGenericWriter[T](f, opts...)}, nil
 }
 
 // Write appends rows.
@@ -64,28 +59,15 @@ func (w *Writer[T]) Write(rows []T) error {
 // Close finishes the file, syncs it, renames it into place and syncs the
 // folder, so that the file survives a crash once Close returns.
 func (w *Writer[T]) Close() error {
-	err := w.w.Close()
-	if err == nil {
-		err = w.tmp.Sync()
-	}
-	if cerr := w.tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(w.tmp.Name(), w.path)
-	}
-	if err != nil {
-		os.Remove(w.tmp.Name())
+	if err := w.w.Close(); err != nil {
+		w.f.Abort()
 		return err
 	}
-	return SyncDir(filepath.Dir(w.path))
+	return w.f.Commit()
 }
 
 // Abort discards the file; the destination is left as it was.
-func (w *Writer[T]) Abort() {
-	w.tmp.Close()
-	os.Remove(w.tmp.Name())
-}
+func (w *Writer[T]) Abort() { w.f.Abort() }
 
 // WriteFile writes all rows at once through a Writer.
 func WriteFile[T any](path string, meta map[string]string, rows []T) error {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"fibnim/internal/atomicfile"
 	"fibnim/internal/cli"
 	"fibnim/table"
 )
@@ -45,28 +46,21 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 	}
 	var w io.Writer = stdout
-	var tmp *os.File
+	var tmp *atomicfile.File
 	if dst != "-" {
 		var err error
-		tmp, err = os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp-*")
+		tmp, err = atomicfile.Create(dst)
 		if err != nil {
 			return usagef("-out %s: cannot write there: %v", dst, cli.PathErr(err))
 		}
-		defer os.Remove(tmp.Name())
+		defer tmp.Abort()
 		w = tmp
 	}
 	if err := table.Export(ctx, *in, *format, w); err != nil {
-		if tmp != nil {
-			tmp.Close()
-		}
 		return err
 	}
 	if tmp != nil {
-		if err := tmp.Close(); err != nil {
-			return err
-		}
-		os.Chmod(tmp.Name(), 0o644)
-		if err := os.Rename(tmp.Name(), dst); err != nil {
+		if err := tmp.Commit(); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "export: wrote %s\n", dst)
