@@ -22,7 +22,6 @@ type Progress struct {
 	g        int       // values Finished
 	h        []float64 // h(g): first n with G(n) >= g
 	hg       []int     // the g of each h
-	last     time.Time
 	stopOnce sync.Once
 	done     chan struct{}
 }
