@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"fibnim/conjectures"
+	"fibnim/internal/digits"
 	"fibnim/table"
 )
 
@@ -365,15 +366,4 @@ func gn(r table.AtlasRow) string {
 }
 
 // group writes x with thousands separators.
-func group(x int64) string {
-	s := fmt.Sprint(x)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		return "-" + s
-	}
-	return s
-}
+func group(x int64) string { return digits.Group(x) }

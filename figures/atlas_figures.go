@@ -15,6 +15,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"fibnim/atlas"
+	"fibnim/internal/digits"
 	"fibnim/table"
 )
 
@@ -236,10 +237,4 @@ func atlasConjecture(s *Source) (*Figure, error) {
 }
 
 // grouped writes N with thousands separators: 10,000,000.
-func grouped(N int64) string {
-	s := fmt.Sprint(N)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+func grouped(N int64) string { return digits.Group(N) }

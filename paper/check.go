@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"fibnim/conjectures"
+	"fibnim/internal/digits"
 	"fibnim/internal/tex"
 	"fibnim/report"
 )
@@ -33,7 +34,7 @@ func Expectations(checks []conjectures.Result) []Expect {
 		}
 		return conjectures.Result{}, false
 	}
-	g := func(x int64) string { return strings.ReplaceAll(report.TeXGroup(x), "{,}", ",") }
+	g := digits.Group
 	var e []Expect
 	add := func(what, text string) { e = append(e, Expect{what, text}) }
 	if r, ok := find(report.IDs.Lower53); ok {
@@ -99,13 +100,13 @@ func derefOr(c *conjectures.Counterexample) []conjectures.Counterexample {
 // groupDigits writes every number of four or more digits in s with
 // thousands separators, as the note prints them.
 func groupDigits(s string) string {
-	return digits.ReplaceAllStringFunc(s, func(x string) string {
+	return digitRuns.ReplaceAllStringFunc(s, func(x string) string {
 		if len(x) > 15 {
 			return x
 		}
 		var n int64
 		fmt.Sscan(x, &n)
-		return strings.ReplaceAll(report.TeXGroup(n), "{,}", ",")
+		return digits.Group(n)
 	})
 }
 

@@ -120,15 +120,15 @@ func num(x int64) string { return report.TeXInt(x) }
 
 func grp(x int64) string { return report.TeXGroup(x) }
 
-// digits matches the runs of digits in a computed value, to group them.
-var digits = regexp.MustCompile(`[0-9]+`)
+// digitRuns matches the runs of digits in a computed value, to group them.
+var digitRuns = regexp.MustCompile(`[0-9]+`)
 
 // mathOf typesets a check's "computed" text ("G(471) = 18, G(707) = 21")
 // as math, each comma-separated part on its own, numbers grouped.
 func mathOf(s string) string {
 	var parts []string
 	for _, p := range strings.Split(s, ", ") {
-		p = digits.ReplaceAllStringFunc(p, func(x string) string {
+		p = digitRuns.ReplaceAllStringFunc(p, func(x string) string {
 			if len(x) > 15 {
 				return x
 			}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"fibnim/conjectures"
+	"fibnim/internal/digits"
 )
 
 // Checks renders what Verify found as checks.json and report.md (with, at
@@ -159,20 +160,7 @@ func finding(r conjectures.Result) string {
 }
 
 // group writes x with thousands separators.
-func group(x int64) string {
-	s := fmt.Sprint(x)
-	if x < 0 {
-		return "-" + group(-x)
-	}
-	var b []byte
-	for i := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s[i])
-	}
-	return string(b)
-}
+func group(x int64) string { return digits.Group(x) }
 
 // globalSection opens the section of the global game's checks (package
 // global, conjectures/global.go): what is computed, what each check found
