@@ -80,16 +80,6 @@ func Merge(root string) (Plan, []table.AtlasRow, error) {
 	return plan, rows, nil
 }
 
-// Write writes ROOT/atlas.parquet, the rows of a merged atlas in the
-// plan's order.
-func Write(root string, plan Plan, rows []table.AtlasRow, revision string) error {
-	meta := table.AtlasMeta(table.AtlasKind, plan.N, revision, map[string]string{
-		table.MetaAtlasList: plan.List,
-		table.MetaAtlasRows: strconv.Itoa(len(rows)),
-	})
-	return table.WriteAtlas(filepath.Join(root, table.AtlasFile), meta, rows)
-}
-
 // WriteAll writes ROOT/atlas.parquet and ROOT/tables/atlas.md (Report) as
 // one set (table.FileSet): a merge stopped part way leaves both earlier
 // files, or its journal, which the next merge of ROOT completes first

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -15,11 +14,6 @@ import (
 
 // ReportFile is the atlas's report, in a results folder's tables/.
 const ReportFile = "atlas.md"
-
-// WriteReport writes dir/atlas.md (a temporary file and a rename).
-func WriteReport(dir string, plan Plan, rows []table.AtlasRow) error {
-	return table.WriteAtomic(filepath.Join(dir, ReportFile), Report(plan, rows))
-}
 
 // Report renders the atlas as Markdown: how it was made, a reading of
 // what varies with a, and the table of every row. Every number and every

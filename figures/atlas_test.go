@@ -28,7 +28,8 @@ func writeAtlasInputs(t *testing.T, dir string) {
 	must(t, err)
 	plan, rows, err := atlas.Merge(dir)
 	must(t, err)
-	must(t, atlas.Write(dir, plan, rows, "test"))
+	_, err = atlas.WriteAll(dir, plan, rows, "test")
+	must(t, err)
 }
 
 // The atlas figures say in their captions what the data hold: the number

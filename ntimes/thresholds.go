@@ -22,7 +22,7 @@ func (p Piece) Prove() Proof {
 	return Prove(R)
 }
 
-// Pieces returns the pieces covering [lo, x] for the first K terms, in
+// PiecesContext returns the pieces covering [lo, x] for the first K terms, in
 // order, with exact rational endpoints: the first piece starts at lo, the
 // last one contains x.
 //
@@ -30,12 +30,8 @@ func (p Piece) Prove() Proof {
 // to r(k)-1 exactly when a reaches f_k / f_{r(k)-1}, and then f_{k+1}
 // changes. So the next change point after a is the least such ratio over
 // k < K, and every change point is one.
-func Pieces(K int, lo, x *big.Rat) []Piece {
-	out, _ := PiecesContext(context.Background(), K, lo, x)
-	return out
-}
-
-// PiecesContext is Pieces, stopping with ctx's error when ctx is done.
+//
+// It stops with ctx's error when ctx is done.
 func PiecesContext(ctx context.Context, K int, lo, x *big.Rat) ([]Piece, error) {
 	checkMultiplier(lo)
 	var out []Piece

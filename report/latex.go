@@ -6,8 +6,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"fibnim/conjectures"
 )
 
 // tex builds one LaTeX table: a booktabs tabular with no vertical rules,
@@ -121,13 +119,10 @@ func texText(s string) string {
 	return r.Replace(s)
 }
 
-// TeXGroup, TeXInt, TeXFloat, TeXBound and TeXText are the number and
+// TeXGroup, TeXInt and TeXText are the number and
 // text formats of the LaTeX tables, for other writers of LaTeX (the note
 // of package paper), so that a number reads the same in a table and in
 // the text.
-func TeXGroup(x int64) string                  { return texGroup(x) }
-func TeXInt(x int64) string                    { return texInt(x) }
-func TeXFloat(x float64, prec int) string      { return texFloat(x, prec) }
-func TeXBound(x int64) string                  { return texBound(x) }
-func TeXText(s string) string                  { return texText(s) }
-func TeXStatement(r conjectures.Result) string { return texStatement(r) }
+func TeXGroup(x int64) string { return texGroup(x) }
+func TeXInt(x int64) string   { return texInt(x) }
+func TeXText(s string) string { return texText(s) }

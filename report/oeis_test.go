@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -121,4 +122,41 @@ func TestValidBFileCatches(t *testing.T) {
 			t.Errorf("%s: accepted %q", name, bad)
 		}
 	}
+}
+
+// ValidBFile checks b against the OEIS rules for b-files: one line "n a(n)"
+// per term, n from offset up by one, one space between, integers in
+// decimal, ASCII only, every line ended by a newline (no CR), nothing else.
+func ValidBFile(b []byte, offset int) error {
+	if len(b) == 0 || b[len(b)-1] != '\n' {
+		return fmt.Errorf("b-file: empty, or its last line has no newline")
+	}
+	for i, c := range b {
+		if c > 0x7e || (c < 0x20 && c != '\n') {
+			return fmt.Errorf("b-file: byte %d is %q, not printable ASCII", i, c)
+		}
+	}
+	for i, line := range strings.Split(string(b[:len(b)-1]), "\n") {
+		n, v, ok := strings.Cut(line, " ")
+		if !ok || !isInt(n) || !isInt(v) {
+			return fmt.Errorf("b-file: line %d is %q, not \"n a(n)\" with one space", i+1, line)
+		}
+		if n != fmt.Sprint(offset+i) {
+			return fmt.Errorf("b-file: line %d has n = %s, want %d", i+1, n, offset+i)
+		}
+	}
+	return nil
+}
+
+func isInt(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" || (len(s) > 1 && s[0] == '0') {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
