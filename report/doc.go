@@ -6,7 +6,9 @@
 // startmoves.go), and the same tables as LaTeX a paper can \input
 // (latex.go: lrs_table1.tex, ft_table1.tex, ft_table1_real.tex,
 // verification.tex, verification_multipliers.tex, conjecture_decades.tex,
-// first_occurrence.tex; some with a NAME_notes.tex for the caption).
+// first_occurrence.tex; some with a NAME_notes.tex for the caption), and
+// the README's list of findings, from the committed checks.json files and
+// atlas (readme.go; compute readme).
 //
 // Every Markdown file is built by one writer (markdown.go), every LaTeX
 // table by another (latex.go: booktabs, no vertical rules, numbers in math

@@ -30,6 +30,7 @@ commands:
   atlas       summarise many multipliers, in shards (Slurm arrays), and merge them
   paper       write the note results/paper/fibnim-note.tex from the results (-check: check its PDF)
   release     write results/release/: SHA256SUMS of every result file, the run records, CITATION.cff, the note
+  readme      write the README's list of findings from the committed results (-check: only compare)
   version     print the module version and source revision
 
 Run "compute <command> -h" for the flags of a command.`
@@ -80,6 +81,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runPaper(ctx, rest, stdout, stderr)
 	case "release":
 		return runRelease(ctx, rest, stdout, stderr)
+	case "readme":
+		return runReadme(ctx, rest, stdout, stderr)
 	case "all":
 		return recorded("all", runAll)(ctx, rest, stdout, stderr)
 	case "version", "-version", "--version":

@@ -1,0 +1,147 @@
+package atlas
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"fibnim/table"
+)
+
+// Findings is the short reading of an atlas that the README lists: which
+// of the statements put for every a hold on every multiplier, where the
+// closing conjecture's analogue fails (the runs of verdicts in increasing
+// a, the multipliers above which it always holds, those whose failures
+// all lie in the first tenth of the range), and how the slope alpha of
+// the log fit grows with a. Like Report, it computes every number from
+// the rows and holds no date, host or revision. Report (atlas.md) has the
+// long reading and every row.
+func Findings(rows []table.AtlasRow) []string {
+	var ok []table.AtlasRow
+	over := 0
+	for _, r := range rows {
+		if r.Status == table.AtlasComplete {
+			ok = append(ok, r)
+		} else {
+			over++
+		}
+	}
+	var out []string
+	if over > 0 {
+		out = append(out, fmt.Sprintf("%d of the %d multipliers overflowed (atlas.md says which) and are left out here.", over, len(rows)))
+	}
+	if len(ok) == 0 {
+		return append(out, "No multiplier has complete values.")
+	}
+	var holds, fails []string
+	for _, c := range []struct {
+		id   string
+		fail func(table.AtlasRow) int64
+	}{
+		{"FT-P-positions(a)", func(r table.AtlasRow) int64 { return r.FTPFailures }},
+		{"SCHWENK-strategy(a)", func(r table.AtlasRow) int64 { return r.SchwenkFailures }},
+		{"LRS-5.2(a)", func(r table.AtlasRow) int64 { return r.L52Failures }},
+		{"LRS-5.3-step(a)", func(r table.AtlasRow) int64 { return r.LowerFailures }},
+	} {
+		bad := 0
+		for _, r := range ok {
+			if c.fail(r) > 0 {
+				bad++
+			}
+		}
+		if bad == 0 {
+			holds = append(holds, c.id)
+		} else {
+			fails = append(fails, fmt.Sprintf("%s fails for %d of them", c.id, bad))
+		}
+	}
+	if len(holds) > 0 {
+		s := fmt.Sprintf("%s hold for all %d multipliers on every n <= N (a conjecture for every rational a >= 1, from these samples only)", strings.Join(holds, ", "), len(ok))
+		if len(fails) > 0 {
+			s += "; " + strings.Join(fails, "; ")
+		}
+		out = append(out, s+".")
+	} else {
+		out = append(out, strings.Join(fails, "; ")+".")
+	}
+
+	var fail, early []table.AtlasRow
+	for _, r := range ok {
+		if r.StepLastOutside >= 1 {
+			fail = append(fail, r)
+			if r.StepLastOutside <= r.StepTop/10 {
+				early = append(early, r)
+			}
+		}
+	}
+	if len(fail) == 0 {
+		out = append(out, fmt.Sprintf("The analogue of the closing conjecture, G(n) + 1 <= G(n + ceil(n/a)) <= G(n) + 2, holds for all %d multipliers.", len(ok)))
+	} else {
+		s := fmt.Sprintf("The analogue of the closing conjecture, G(n) + 1 <= G(n + ceil(n/a)) <= G(n) + 2, fails for %d of the %d multipliers. %s", len(fail), len(ok), verdictRuns(ok))
+		i := len(ok)
+		for i > 0 && ok[i-1].StepLastOutside < 1 {
+			i--
+		}
+		if i < len(ok) && i > 0 {
+			s += fmt.Sprintf(" It holds for every multiplier above a = %s (the %d from %s to %s).", ok[i-1].Multiplier, len(ok)-i, ok[i].Multiplier, ok[len(ok)-1].Multiplier)
+		}
+		for _, r := range fail {
+			if r.ANum == 2 && r.ADen == 1 {
+				s += fmt.Sprintf(" At a = 2, where it is the closing conjecture itself, it fails for %s n, the last at n = %s of the %s checked.", group(r.LowerFailures+r.UpperFailures), group(r.StepLastOutside), group(r.StepTop))
+			}
+		}
+		out = append(out, s)
+		if len(early) > 0 {
+			var as []string
+			for _, r := range early {
+				as = append(as, fmt.Sprintf("%s (last %s of %s)", r.Multiplier, group(r.StepLastOutside), group(r.StepTop)))
+			}
+			out = append(out, fmt.Sprintf("For %d of the %d failing multipliers every failure lies in the first tenth of the range, candidates for \"true for all large n\": a = %s.", len(early), len(fail), strings.Join(as, ", ")))
+		}
+	}
+
+	// The slope alpha, over the multipliers whose fit is good (RMS within
+	// 3 times the median, as Report has it).
+	rms := make([]float64, len(ok))
+	for i, r := range ok {
+		rms[i] = r.RMS
+	}
+	sort.Float64s(rms)
+	median := rms[len(rms)/2]
+	var good []table.AtlasRow
+	for _, r := range ok {
+		if r.RMS <= 3*median {
+			good = append(good, r)
+		}
+	}
+	if len(good) == 0 {
+		return out
+	}
+	lo, hi := good[0], good[0]
+	for _, r := range good {
+		if r.Alpha < lo.Alpha {
+			lo = r
+		}
+		if r.Alpha > hi.Alpha {
+			hi = r
+		}
+	}
+	s := fmt.Sprintf("The slope alpha of the fit G(n) ~ alpha ln n + beta runs from %.3f (a = %s) to %.3f (a = %s) over the %d multipliers with a good fit", lo.Alpha, lo.Multiplier, hi.Alpha, hi.Multiplier, len(good))
+	for _, r := range good {
+		if r.ANum == 2 && r.ADen == 1 {
+			s += fmt.Sprintf(" (%.3f at a = 2)", r.Alpha)
+		}
+	}
+	var xs, ys []float64
+	for _, r := range good {
+		if r.A >= 3 {
+			xs, ys = append(xs, r.A), append(ys, r.Alpha)
+		}
+	}
+	if len(xs) >= 3 {
+		slope, icpt, dev := lineFit(xs, ys)
+		s += fmt.Sprintf("; for a >= 3 it lies within %.2f of the line alpha = %.3f a %s %.3f", dev, slope, sign(icpt), math.Abs(icpt))
+	}
+	return append(out, s+".")
+}

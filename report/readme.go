@@ -1,0 +1,255 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"fibnim/atlas"
+	"fibnim/conjectures"
+	"fibnim/table"
+)
+
+// The README's list of findings lies between these two lines, and
+// Readme writes what is between them.
+const (
+	FindingsBegin = "<!-- findings: written by `compute readme` from the committed results (make readme); do not edit by hand -->"
+	FindingsEnd   = "<!-- end of findings -->"
+)
+
+// ChecksFile is the checks of a verification, in a results folder.
+const ChecksFile = "checks.json"
+
+// FrontierDir holds, under a results folder, the verification of the
+// largest tables: frontier/mult=A/checks.json.
+const FrontierDir = "frontier"
+
+// Findings renders the README's list of findings from what the results
+// folder dir holds, each source under a line that names its file and the
+// range it covers:
+//   - dir/checks.json, the verification that make runs (required);
+//   - dir/frontier/mult=A/checks.json, the verification of the largest
+//     table of each multiplier, where there is one;
+//   - dir/atlas.parquet, the multiplier atlas, where there is one
+//     (atlas.Findings).
+//
+// Every number in it is read from those files; links are relative to the
+// folder that holds dir (the repository, for the README).
+func Findings(dir string) ([]byte, error) {
+	var b bytes.Buffer
+	base := filepath.Base(dir)
+	rs, err := readChecks(filepath.Join(dir, ChecksFile))
+	if err != nil {
+		return nil, err
+	}
+	checksFindings(&b, "`make`'s own run", base+"/"+ChecksFile, rs)
+	frontier, err := filepath.Glob(filepath.Join(dir, FrontierDir, "mult=*", ChecksFile))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(frontier)
+	for _, path := range frontier {
+		rs, err := readChecks(path)
+		if err != nil {
+			return nil, err
+		}
+		rel, _ := filepath.Rel(filepath.Dir(dir), path)
+		checksFindings(&b, "the frontier table", filepath.ToSlash(rel), rs)
+	}
+	path := filepath.Join(dir, table.AtlasFile)
+	if _, err := os.Stat(path); err == nil {
+		rows, list, err := atlas.Read(path)
+		if err != nil {
+			return nil, err
+		}
+		N := int64(0)
+		if len(rows) > 0 {
+			N = rows[0].N
+		}
+		fmt.Fprintf(&b, "- **The multiplier atlas** ([%s/tables/%s](%s/tables/%s); %s/%s: %d multipliers, `%s`, each on 0 <= n <= %s). Observations on that range, not theorems:\n",
+			base, atlas.ReportFile, base, atlas.ReportFile, base, table.AtlasFile, len(rows), list, group(N))
+		for _, line := range atlas.Findings(rows) {
+			fmt.Fprintf(&b, "  - %s\n", line)
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+func readChecks(path string) ([]conjectures.Result, error) {
+	js, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%s is missing: make writes it (compute verify)", path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var v struct {
+		Checks []conjectures.Result `json:"checks"`
+	}
+	if err := json.Unmarshal(js, &v); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(v.Checks) == 0 {
+		return nil, fmt.Errorf("%s holds no checks", path)
+	}
+	return v.Checks, nil
+}
+
+// checksFindings writes the findings of one checks.json: each failing
+// statement of the papers on a line of its own, with its count, its
+// smallest and largest counterexample and the failure-free stretch at the
+// top of its range; then the statements put for every multiplier, the
+// global game's checks, and what holds and what was not run, by id.
+func checksFindings(b *bytes.Buffer, what, path string, rs []conjectures.Result) {
+	var own, perA, global []conjectures.Result
+	for _, r := range rs {
+		switch {
+		case strings.HasPrefix(r.ID, "GLOBAL-"):
+			global = append(global, r)
+		case r.Mult != "":
+			perA = append(perA, r)
+		default:
+			own = append(own, r)
+		}
+	}
+	N := int64(-1)
+	for _, r := range own {
+		if r.Index == "" && r.Status != conjectures.NotRun {
+			N = max(N, r.Domain.To)
+		}
+	}
+	rng := ""
+	if N >= 0 {
+		rng = ", a = 2 to N = " + group(N)
+	}
+	rep := strings.TrimSuffix(path, ChecksFile) + "report.md"
+	fmt.Fprintf(b, "- **From %s** ([%s](%s)%s; every check, its range and counterexamples: [%s](%s)):\n", what, path, path, rng, rep, rep)
+	var holds, notRun []string
+	for _, r := range own {
+		switch r.Status {
+		case conjectures.Fails:
+			fmt.Fprintf(b, "  - %s\n", failLine(r))
+		case conjectures.Holds:
+			holds = append(holds, r.ID)
+		default:
+			notRun = append(notRun, r.ID)
+		}
+	}
+	if len(perA) > 0 {
+		fmt.Fprintf(b, "  - %s\n", perMultiplierLine(perA))
+	}
+	if len(global) > 0 {
+		fmt.Fprintf(b, "  - %s\n", globalLine(global))
+	}
+	if len(holds) > 0 {
+		fmt.Fprintf(b, "  - Hold on their whole range: %s.\n", strings.Join(holds, ", "))
+	}
+	if len(notRun) > 0 {
+		fmt.Fprintf(b, "  - Not run (report.md says why): %s.\n", strings.Join(notRun, ", "))
+	}
+}
+
+// failLine is a failing statement: what it says, where it comes from, how
+// often it fails, its smallest and largest counterexample, and where it
+// holds at the top of the range.
+func failLine(r conjectures.Result) string {
+	ix := r.IndexName()
+	s := fmt.Sprintf("**%s fails**: %s (%s). On %s = %s..%s, %s of %s cases fail", r.ID, r.Statement, r.Source,
+		ix, group(r.Domain.From), group(r.Domain.To), group(r.Failures), group(r.Cases))
+	if len(r.Counterexamples) > 0 {
+		c := r.Counterexamples[0]
+		s += fmt.Sprintf("; the smallest at %s = %s (%s; predicted %s)", ix, group(c.N), c.Computed, c.Predicted)
+	}
+	if l := r.Largest; l != nil && (len(r.Counterexamples) == 0 || l.N != r.Counterexamples[0].N) {
+		s += fmt.Sprintf(", the largest at %s = %s (%s)", ix, group(l.N), l.Computed)
+	}
+	if r.FailureFree != "" {
+		s += "; it holds on " + r.FailureFree
+	}
+	s += "."
+	if C, ok := r.Stats["least_C"].(float64); ok {
+		s += fmt.Sprintf(" With a constant: %v; C = %.4f, attained at n = %v.", r.Stats["least_C_meaning"], C, r.Stats["least_C_attained_at_n"])
+	}
+	return s
+}
+
+// perMultiplierLine sums up the statements put for every multiplier: the
+// multipliers, and for each statement that fails somewhere, where.
+func perMultiplierLine(rs []conjectures.Result) string {
+	var mults, ids []string
+	seenM, seenID := map[string]bool{}, map[string]bool{}
+	failing := map[string][]string{}
+	for _, r := range rs {
+		if !seenM[r.Mult] {
+			seenM[r.Mult] = true
+			mults = append(mults, r.Mult)
+		}
+		id, _, _ := strings.Cut(r.ID, "(")
+		id += "(a)"
+		if !seenID[id] {
+			seenID[id] = true
+			ids = append(ids, id)
+		}
+		if r.Status == conjectures.Fails {
+			f := fmt.Sprintf("%s (%s of %s n", r.Mult, group(r.Failures), group(r.Cases))
+			if r.Largest != nil {
+				f += ", the largest " + group(r.Largest.N)
+			}
+			failing[id] = append(failing[id], f+")")
+		}
+	}
+	s := fmt.Sprintf("The statements put for every multiplier (%s), on a = %s:", strings.Join(ids, ", "), strings.Join(mults, ", "))
+	var parts []string
+	for _, id := range ids {
+		if f := failing[id]; len(f) > 0 {
+			parts = append(parts, fmt.Sprintf("%s fails for a = %s", id, strings.Join(f, ", ")))
+		}
+	}
+	if len(parts) == 0 {
+		return s + " all hold on their whole range."
+	}
+	return s + " " + strings.Join(parts, "; ") + "; the others hold on their whole range."
+}
+
+// globalLine sums up the checks of global Fibonacci nim.
+func globalLine(rs []conjectures.Result) string {
+	M := int64(0)
+	var fails []string
+	holds := 0
+	for _, r := range rs {
+		M = max(M, r.Domain.To)
+		switch r.Status {
+		case conjectures.Fails:
+			fails = append(fails, r.ID)
+		case conjectures.Holds:
+			holds++
+		}
+	}
+	s := fmt.Sprintf("Global Fibonacci nim ([docs/global.md](docs/global.md)), piles up to M = %s: %d of its %d checks hold", group(M), holds, len(rs))
+	if len(fails) > 0 {
+		s += fmt.Sprintf("; these observations fail: %s", strings.Join(fails, ", "))
+	}
+	return s + "."
+}
+
+// Readme puts findings between the markers FindingsBegin and FindingsEnd
+// of readme, each on a line of its own, and returns the result.
+func Readme(readme, findings []byte) ([]byte, error) {
+	begin := bytes.Index(readme, []byte(FindingsBegin+"\n"))
+	end := bytes.Index(readme, []byte(FindingsEnd+"\n"))
+	if begin < 0 || end < begin {
+		return nil, fmt.Errorf("the README has no lines %q and %q, in that order, to write the findings between", FindingsBegin, FindingsEnd)
+	}
+	var out bytes.Buffer
+	out.Write(readme[:begin+len(FindingsBegin)+1])
+	out.Write(findings)
+	out.Write(readme[end:])
+	return out.Bytes(), nil
+}
