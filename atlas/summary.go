@@ -26,7 +26,7 @@ type Options struct {
 
 // overheadBytes is what a summary needs beside its arrays: the Go
 // runtime, the checks' batches of rows, the Parquet writer. Measured peak
-// RSS stays within it at N = 10^5..10^7 (README, the atlas section).
+// RSS stays within it at N = 10^5..10^7 (docs/atlas.md, "Memory").
 const overheadBytes = 64 << 20
 
 // Bytes is the estimated peak memory of Summarize for multiplier a at
