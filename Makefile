@@ -1,6 +1,10 @@
 # fibnim: Grundy values of Fibonacci nim and n-times nim.
 #   make             build, then run the default pipeline (40 to 60 s, under 1 GiB, on 2 cores)
-#   make test        vet, run the tests, the Slurm test and the notebooks (what CI runs)
+#   make test        vet, gofmt, staticcheck, every test, the Slurm test and the
+#                    notebooks (what CI runs)
+#   make check       the fast tier for development: vet, gofmt, staticcheck and
+#                    go test -short (about a minute)
+#   make readme      write README.md's findings from the committed results
 #   make slurm-test  a one-node Slurm cluster runs a small atlas as an array job
 #                    and its merge (as root; installs slurm-wlm and munge)
 #   make figures     draw results/figures/ from what results/ holds
@@ -22,7 +26,7 @@ OUT      ?= results
 N        ?= 1000000
 BIG_N    ?= 1000000000
 
-.PHONY: all build pipeline figures paper release test slurm-test notebooks bench verify-big clean
+.PHONY: all build pipeline figures paper release test check lint readme slurm-test notebooks bench verify-big clean
 
 all: build pipeline
 
@@ -41,12 +45,30 @@ figures: build
 # The TeX and poppler tools go in before the Go tests: the tests that
 # compile the LaTeX tables and the note, and render the PDF figures, must
 # run in CI (FIBNIM_NEED_TEX turns their skip without the tools into a failure).
-test: build
-	$(GO) vet ./...
+test: build lint
 	bash scripts/tex.sh
 	FIBNIM_NEED_TEX=1 FIBNIM_NEED_POPPLER=1 $(GO) test -count=1 -timeout 20m ./...
 	bash scripts/slurm/test.sh
 	bash scripts/notebooks.sh
+
+# vet, gofmt and staticcheck. The Go module proxy serves staticcheck
+# (honnef.co/go/tools v0.8.2); scripts/staticcheck.sh builds it with go run and
+# fails on any finding but those scripts/staticcheck.known leaves to their owners.
+lint:
+	$(GO) vet ./...
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt: these files need gofmt -w:"; echo "$$out"; exit 1; fi
+	bash scripts/staticcheck.sh
+
+# The fast tier: every package's exactness tests at small N (testing.Short
+# shrinks N), without the Slurm test and the notebooks; at most 60 s of tests
+# on an idle 2-core machine.
+check: lint
+	$(GO) test -short -count=1 ./...
+
+# The README's findings come from the committed results, never from a hand:
+# run this after make changes results/checks.json or the atlas, and commit both.
+readme: build
+	$(BIN)/compute readme -in results
 
 paper: build
 	bash scripts/tex.sh
