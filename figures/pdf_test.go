@@ -103,6 +103,9 @@ func TestPDFImageRows(t *testing.T) {
 // it is skipped, unless FIBNIM_NEED_POPPLER is set (make test sets it,
 // after scripts/tex.sh has installed poppler-utils).
 func TestPDFLooksLikePNG(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders every PDF with pdftoppm: make test runs it (FIBNIM_NEED_POPPLER)")
+	}
 	if _, err := exec.LookPath("pdftoppm"); err != nil {
 		if os.Getenv("FIBNIM_NEED_POPPLER") != "" {
 			t.Fatal("pdftoppm not found (install poppler-utils: scripts/tex.sh)")

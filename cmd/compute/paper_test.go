@@ -62,6 +62,9 @@ func smallResults(t *testing.T) string {
 // back with pdftotext), writes the release and checks its sums; then
 // corrupts checks.json and a result file, and sees each check fail.
 func TestPaper(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the note with pdflatex and reads it back: make test runs it (FIBNIM_NEED_TEX)")
+	}
 	if err := tex.Available(); err != nil {
 		if os.Getenv("FIBNIM_NEED_TEX") != "" {
 			t.Fatal(err)

@@ -157,10 +157,14 @@ func TestBreakpointRunResumesAfterSIGKILL(t *testing.T) {
 // The files do not depend on the number of workers or on where the
 // engine switches from rows to runs (-runs-from): byte for byte.
 func TestBreakpointFilesIndependentOfEngine(t *testing.T) {
+	N := "300000"
+	if testing.Short() {
+		N = "100000"
+	}
 	var files []map[string][]byte
 	for _, args := range [][]string{{"-workers", "2"}, {"-workers", "1", "-runs-from", "-1"}, {"-workers", "2", "-runs-from", "1"}, {"-workers", "3", "-runs-from", "6"}} {
 		out := t.TempDir()
-		a := append([]string{"grundy", "-n", "300000", "-engine", "breakpoint", "-out", out}, args...)
+		a := append([]string{"grundy", "-n", N, "-engine", "breakpoint", "-out", out}, args...)
 		if err := run(context.Background(), a, io.Discard, io.Discard); err != nil {
 			t.Fatal(err)
 		}
