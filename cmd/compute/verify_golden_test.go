@@ -15,7 +15,8 @@ var updateGolden = flag.Bool("update", false, "rewrite testdata/verify/ from wha
 // verifyGoldenCases are small results folders that between them take every
 // path of compute verify: a breakpoint table of a = 2 (cells from the
 // breakpoint files), tables of other multipliers from both engines, the
-// global game, n-times nim, and a table of start values alone.
+// global game, n-times nim, a folder without a = 2, and a table of start
+// values alone.
 var verifyGoldenCases = []struct {
 	name  string
 	steps [][]string
@@ -30,6 +31,9 @@ var verifyGoldenCases = []struct {
 	}},
 	{"dense", [][]string{
 		{"grundy", "-n", "3000"},
+	}},
+	{"no-fibonacci", [][]string{
+		{"grundy", "-n", "2000", "-mult", "3"},
 	}},
 	{"starts-only", [][]string{
 		{"grundy", "-n", "50000", "-breakpoints=false", "-dense-max", "200"},
