@@ -144,7 +144,7 @@ func CheckConjecture(s *Starts) (lower, upper Result) {
 // FitLog fits G(n) ~ alpha ln n + beta by least squares over 1 <= n <= N,
 // and gives the RMS residual and the largest one, with its n.
 func FitLog(s *Starts) (alpha, beta, rms, maxRes float64, maxAt int64) {
-	st := newStreamState(s.N(), Pass{Mult: grundy.Fibonacci}, 0)
+	cur := newCursor(s.N(), &Pass{Mult: grundy.Fibonacci}, 0)
 	src := NewArraySource(s)
 	for {
 		rows, _ := src.Next()
@@ -152,10 +152,11 @@ func FitLog(s *Starts) (alpha, beta, rms, maxRes float64, maxAt int64) {
 			break
 		}
 		for i := range rows {
-			st.visit(&rows[i])
+			cur.advance(&rows[i])
+			cur.prevFull = rows[i].Full
 		}
 	}
-	return st.fitLog()
+	return cur.fitLog()
 }
 
 // decadeTable gathers the distribution of a difference per decade

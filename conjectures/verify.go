@@ -67,48 +67,58 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 			return nil, err
 		}
 		v.Data = append(v.Data, lines...)
+		byID := map[string]Result{}
 		for _, r := range res {
 			if r.Mult == "" {
-				paper = append(paper, r)
+				byID[r.ID] = r
 			} else {
 				multRes = append(multRes, r)
 			}
-			if r.ID == "LRS-conj-lower" {
+			if r.ID == IDConjLower {
 				hFib, _ = r.Stats["h"].([]int64)
 			}
 		}
-		if a == grundy.Fibonacci {
-			t, err := table.Open(table.Dir(root, a))
-			if err != nil {
-				return nil, err
+		if a != grundy.Fibonacci {
+			continue
+		}
+		dir := table.Dir(root, a)
+		t, err := table.Open(dir)
+		if err != nil {
+			return nil, err
+		}
+		fibN = t.N()
+		startFib, fullFib, err = headOfStarts(t, 10000)
+		t.Close()
+		if err != nil {
+			return nil, err
+		}
+		if v.StartMoves, err = verifyStartMoves(ctx, dir); err != nil {
+			return nil, err
+		}
+		// The statements of a = 2 in the order of the registry: those the
+		// pass streamed, and those that read the winning first moves.
+		for _, c := range Registry() {
+			switch {
+			case !c.has(Fibonacci):
+			case c.stream != nil:
+				for _, s := range c.of(Fibonacci) {
+					paper = append(paper, byID[s.ID])
+				}
+			case c.cells != nil && v.StartMoves != nil:
+				paper = append(paper, c.cells(v.StartMoves))
+			case c.cells != nil:
+				paper = append(paper, c.notRunAll(Fibonacci, a, "the table of a = 2 under "+dir+" holds start values only: no cells for the moves")...)
 			}
-			fibN = t.N()
-			startFib, fullFib, err = headOfStarts(t, 10000)
-			t.Close()
-			if err != nil {
-				return nil, err
-			}
-			dir := table.Dir(root, a)
-			if v.StartMoves, err = verifyStartMoves(ctx, dir); err != nil {
-				return nil, err
-			}
-			if sm := v.StartMoves; sm != nil {
-				paper = append(paper, CheckPE366(sm.Moves))
-				v.Data = append(v.Data, fmt.Sprintf("Winning first moves (PE366, tables/winning_moves.csv, the table of winning first moves): every one from (n, n-1) for n <= %d, and their number for n <= %d from R_1, of a = 2, from %s.", len(sm.Moves)-1, sm.TallyN, dir))
-			} else {
-				paper = append(paper, pe366NotRun("the table of a = 2 under "+dir+" holds start values only: no cells for the moves"))
-			}
+		}
+		if sm := v.StartMoves; sm != nil {
+			v.Data = append(v.Data, fmt.Sprintf("Winning first moves (%s, tables/winning_moves.csv, the table of winning first moves): every one from (n, n-1) for n <= %d, and their number for n <= %d from R_1, of a = 2, from %s.", readers(Fibonacci, Cells, Cells), len(sm.Moves)-1, sm.TallyN, dir))
 		}
 	}
-	gdir := table.Dir(root, grundy.Fibonacci)
-	if paper == nil {
-		for _, id := range []string{"LRS-4.1", "LRS-4.5", "LRS-4.6", "LRS-4.7"} {
-			paper = append(paper, Result{ID: id, Status: NotRun, Note: "no breakpoint or dense table for a = 2 under " + gdir})
+	if fibN < 0 {
+		gdir := table.Dir(root, grundy.Fibonacci)
+		for _, c := range Registry() {
+			paper = append(paper, c.notRunAll(Fibonacci, grundy.Fibonacci, "no table of a = 2 under "+gdir)...)
 		}
-		for _, id := range []string{"LRS-5.1", "LRS-5.2", "LRS-5.3-log-lower", "LRS-5.3-sqrt-upper", "LRS-conj-lower", "LRS-conj-upper"} {
-			paper = append(paper, Result{ID: id, Status: NotRun, Note: "no start_values.parquet for a = 2 under " + gdir})
-		}
-		paper = append(paper, Result{ID: "WHI-strategy", Status: NotRun, Note: "no table"}, Result{ID: "WHI-start", Status: NotRun}, Result{ID: "BRILLIANT-count", Status: NotRun}, pe366NotRun("no table for a = 2 under "+gdir))
 	}
 	v.Results = append(v.Results, paper...)
 	ft, err := verifyNtimes(ctx, filepath.Join(root, "ntimes"), progress)
@@ -132,6 +142,20 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 		return nil, ctx.Err()
 	}
 	return v, nil
+}
+
+// readers lists the ids of scope whose checks read some of the data in
+// any and nothing outside all, for the lines that say what was read.
+func readers(scope Scope, any, all Data) string {
+	var ids []string
+	for _, c := range Registry() {
+		if c.Reads&any != 0 && c.Reads&^all == 0 {
+			for _, s := range c.of(scope) {
+				ids = append(ids, s.ID)
+			}
+		}
+	}
+	return strings.Join(ids, ", ")
 }
 
 // tableMults lists the multipliers of the table folders under root, in
@@ -184,7 +208,7 @@ func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, e
 		lines = append(lines, fmt.Sprintf("Table %s has no manifest (written before manifests): its files could not be checked against one.", dir))
 	}
 	if p.Paper {
-		lines = append(lines, fmt.Sprintf("Start values (LRS-5.x, conjecture, WHI-start, BRILLIANT): n <= %d of a = 2.", N))
+		lines = append(lines, fmt.Sprintf("Start values (%s): n <= %d of a = 2.", readers(Fibonacci, StartValues, StartValues), N))
 	}
 	if t.HasBreakpoints() {
 		g := 1
@@ -201,9 +225,9 @@ func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, e
 			return nil, nil, err
 		}
 		if p.Paper {
-			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (LRS-4.x, WHI-strategy): rows n <= %d of a = 2, from %s.", N, filepath.Join(dir, table.BreakpointsDir)))
+			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (%s): rows n <= %d of a = 2, from %s.", readers(Fibonacci, R1|R1to4, StartValues|R1|R1to4), N, filepath.Join(dir, table.BreakpointsDir)))
 		}
-		lines = append(lines, fmt.Sprintf("Multiplier a = %s (FT-P-positions, SCHWENK-strategy, LRS-5.2, LRS-5.3-step, LRS-conj-upper put for a): start values and R_1, n <= %d, streamed from %s.", a, N, dir))
+		lines = append(lines, fmt.Sprintf("Multiplier a = %s (%s put for a): start values and R_1, n <= %d, streamed from %s.", a, readers(EveryMultiplier, StartValues, StartValues|R1), N, dir))
 		return res, lines, nil
 	}
 	// A table of the dense engine: small, so in memory.
@@ -220,7 +244,7 @@ func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, e
 	if err != nil {
 		return nil, nil, err
 	}
-	line := fmt.Sprintf("Multiplier a = %s (FT-P-positions, SCHWENK-strategy, LRS-5.2, LRS-5.3-step, LRS-conj-upper put for a): start values n <= %d", a, N)
+	line := fmt.Sprintf("Multiplier a = %s (%s put for a): start values n <= %d", a, readers(EveryMultiplier, StartValues, StartValues|R1), N)
 	if rows != nil {
 		// The cell checks on the rows dense.parquet holds.
 		rN := rows.N()
@@ -238,12 +262,12 @@ func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, e
 			byID[r.ID] = r
 		}
 		for i, r := range res {
-			if strings.HasPrefix(r.ID, "LRS-4.") || r.ID == "WHI-strategy" || strings.HasPrefix(r.ID, "SCHWENK-strategy") {
+			if c, ok := checkOf(r.ID); ok && c.Reads.Rows() > 0 {
 				res[i] = byID[r.ID]
 			}
 		}
 		if p.Paper {
-			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (LRS-4.x, WHI-strategy): rows n <= %d of a = 2, from %s.", rN, src))
+			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (%s): rows n <= %d of a = 2, from %s.", readers(Fibonacci, R1|R1to4, StartValues|R1|R1to4), rN, src))
 		}
 		line += fmt.Sprintf(", R_1 for n <= %d", rN)
 	}
@@ -318,8 +342,11 @@ func verifyNtimes(ctx context.Context, dir string, progress func(string)) ([]Res
 	path := filepath.Join(dir, "c_table.parquet")
 	rows, _, err := table.ReadFile[table.CRow](path)
 	if errors.Is(err, os.ErrNotExist) {
-		why := "no " + path
-		return []Result{{ID: "FT-1", Status: NotRun, Note: why}, {ID: "FT-2", Status: NotRun, Note: why}, {ID: "FT-c-proved", Status: NotRun, Note: why}, {ID: "FT-table1", Status: NotRun, Note: why}}, nil
+		var out []Result
+		for _, c := range Registry() {
+			out = append(out, c.notRunAll(NTimes, grundy.Multiplier{}, "no "+path)...)
+		}
+		return out, nil
 	}
 	if err != nil {
 		return nil, err
@@ -376,5 +403,12 @@ func verifyNtimes(ctx context.Context, dir string, progress func(string)) ([]Res
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
-	return []Result{CheckFT1(cases, 2000), CheckFT2(cases), CheckFTProof(cases, stored), CheckFTTable1(computed, intervals)}, nil
+	d := &ntimesData{cases: cases, stored: stored, computed: computed, intervals: intervals}
+	var out []Result
+	for _, c := range Registry() {
+		if c.ntimes != nil {
+			out = append(out, c.ntimes(d))
+		}
+	}
+	return out, nil
 }
