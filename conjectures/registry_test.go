@@ -79,7 +79,7 @@ func TestRegistryReads(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s is not in the registry", r.ID)
 			}
-			if notRun := c.Reads.Rows() > k; notRun != (r.Status == NotRun) || notRun && r.Note != "test: no rows" {
+			if notRun := c.Reads.Rows() > k; notRun != (r.Status == NotRun) || notRun && !strings.HasPrefix(r.Note, "test: no rows; it reads ") {
 				t.Errorf("with R_1..R_%d, %s (reads %s): %s, %q", k, r.ID, c.Reads, r.Status, r.Note)
 			}
 		}

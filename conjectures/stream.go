@@ -158,9 +158,9 @@ func newPass(N int, p *Pass, hasR int) (*cursor, []passCheck) {
 		}
 		pc := passCheck{c: c}
 		if c.Reads.Rows() > hasR {
-			pc.why = p.NoRows
-			if pc.why == "" {
-				pc.why = "no breakpoint or dense table"
+			pc.why = "no breakpoint or dense table"
+			if p.NoRows != "" {
+				pc.why = p.NoRows + "; it reads " + c.Reads.String()
 			}
 		} else {
 			pc.state = c.stream(p, cur)

@@ -42,6 +42,25 @@ type Verification struct {
 //
 // progress, if not nil, gets a line now and then while a table is read.
 func Verify(ctx context.Context, root string, progress func(string)) (*Verification, error) {
+	return VerifyWith(ctx, root, Options{Layers: 4, Progress: progress})
+}
+
+// Options tune VerifyWith.
+type Options struct {
+	// Layers is how many of R_1..R_4 verify may recompute, with the
+	// engine's row sweeps (grundy.FirstLayers: one sweep over 0..N each,
+	// in constant memory), for a table that holds no breakpoint files: 4
+	// runs every check (LRS-4.x read R_1..R_4), 1 those that read R_1
+	// (WHI-strategy, SCHWENK-strategy), 0 none of them. The checks it
+	// leaves out are reported as not run, with the reason.
+	Layers int
+	// Progress, if not nil, gets a line now and then while a table is read.
+	Progress func(string)
+}
+
+// VerifyWith is Verify with options.
+func VerifyWith(ctx context.Context, root string, opt Options) (*Verification, error) {
+	progress := opt.Progress
 	v := &Verification{}
 	mults, err := tableMults(root)
 	if err != nil {
@@ -62,7 +81,7 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 				progress(fmt.Sprintf("verify: a = %s, %d of %d rows (%.0f%%), elapsed %v", a, done, total, 100*float64(done)/float64(total), time.Since(t0).Round(time.Second)))
 			}
 		}
-		res, lines, err := streamTable(ctx, table.Dir(root, a), p)
+		res, lines, err := streamTable(ctx, table.Dir(root, a), p, opt.Layers)
 		if err != nil {
 			return nil, err
 		}
@@ -182,10 +201,14 @@ func tableMults(root string) ([]grundy.Multiplier, error) {
 	return mults, nil
 }
 
-// streamTable runs the checks p names on the table folder dir: in one pass
-// over its files where it holds breakpoint files, or else on its start
-// values and, for the rows dense.parquet holds, its cells.
-func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, error) {
+// streamTable runs the checks p names on the table folder dir, in one
+// pass over its files: with R_1..R_4 from its breakpoint files where it
+// holds them; in memory, with R from dense.parquet, for a small table of
+// the dense engine whose dense.parquet holds every row; and otherwise (a
+// table of start values alone, or dense.parquet short of N) with the
+// start values streamed from start_values.parquet and at most layers of
+// R_1..R_4 recomputed by the engine's row sweeps (NewRecomputedSource).
+func streamTable(ctx context.Context, dir string, p Pass, layers int) ([]Result, []string, error) {
 	t, err := table.Open(dir)
 	if err != nil {
 		return nil, nil, err
@@ -210,12 +233,12 @@ func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, e
 	if p.Paper {
 		lines = append(lines, fmt.Sprintf("Start values (%s): n <= %d of a = 2.", readers(Fibonacci, StartValues, StartValues), N))
 	}
-	if t.HasBreakpoints() {
-		g := 1
-		if p.Paper {
-			g = 4
-		}
-		src, err := NewTableSource(ctx, t, g)
+	cellIDs := readers(Fibonacci, R1|R1to4, StartValues|R1|R1to4)
+	multIDs := readers(EveryMultiplier, StartValues, StartValues|R1)
+	need := p.rows()
+	switch {
+	case t.HasBreakpoints():
+		src, err := NewTableSource(ctx, t, need)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -225,53 +248,78 @@ func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, e
 			return nil, nil, err
 		}
 		if p.Paper {
-			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (%s): rows n <= %d of a = 2, from %s.", readers(Fibonacci, R1|R1to4, StartValues|R1|R1to4), N, filepath.Join(dir, table.BreakpointsDir)))
+			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (%s): rows n <= %d of a = 2, from %s.", cellIDs, N, filepath.Join(dir, table.BreakpointsDir)))
 		}
-		lines = append(lines, fmt.Sprintf("Multiplier a = %s (%s put for a): start values and R_1, n <= %d, streamed from %s.", a, readers(EveryMultiplier, StartValues, StartValues|R1), N, dir))
+		lines = append(lines, fmt.Sprintf("Multiplier a = %s (%s put for a): start values and R_1, n <= %d, streamed from %s.", a, multIDs, N, dir))
 		return res, lines, nil
-	}
-	// A table of the dense engine: small, so in memory.
-	start, full, err := t.StartValues()
-	if err != nil {
-		return nil, nil, err
-	}
-	s := &Starts{Start: start, Full: full}
-	res, err := Stream(NewArraySource(s), p)
-	if err != nil {
-		return nil, nil, err
-	}
-	rows, src, err := LoadLowRows(t)
-	if err != nil {
-		return nil, nil, err
-	}
-	line := fmt.Sprintf("Multiplier a = %s (%s put for a): start values n <= %d", a, readers(EveryMultiplier, StartValues, StartValues|R1), N)
-	if rows != nil {
-		// The cell checks on the rows dense.parquet holds.
-		rN := rows.N()
-		sub := &Starts{Start: start[:rN+1], Full: full[:rN+1]}
-		R := rows.R[:]
-		if !p.Paper {
-			R = R[:1]
-		}
-		cells, err := Stream(NewArraySource(sub, R...), p)
+	case t.DenseN() == N:
+		// A table of the dense engine whose dense.parquet holds every row:
+		// small, so in memory.
+		start, full, err := t.StartValues()
 		if err != nil {
 			return nil, nil, err
 		}
-		byID := map[string]Result{}
-		for _, r := range cells {
-			byID[r.ID] = r
+		rows, src, err := LoadLowRows(t)
+		if err != nil {
+			return nil, nil, err
 		}
-		for i, r := range res {
-			if c, ok := checkOf(r.ID); ok && c.Reads.Rows() > 0 {
-				res[i] = byID[r.ID]
-			}
+		res, err := Stream(NewArraySource(&Starts{Start: start, Full: full}, rows.R[:need]...), p)
+		if err != nil {
+			return nil, nil, err
 		}
 		if p.Paper {
-			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (%s): rows n <= %d of a = 2, from %s.", readers(Fibonacci, R1|R1to4, StartValues|R1|R1to4), rN, src))
+			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (%s): rows n <= %d of a = 2, from %s.", cellIDs, N, src))
 		}
-		line += fmt.Sprintf(", R_1 for n <= %d", rN)
+		return res, append(lines, fmt.Sprintf("Multiplier a = %s (%s put for a): start values n <= %d, R_1 for n <= %d.", a, multIDs, N, N)), nil
 	}
-	return res, append(lines, line+"."), nil
+	// Start values alone, or dense rows short of N: R recomputed.
+	k := min(need, max(layers, 0))
+	held := "no breakpoint files"
+	if d := t.DenseN(); d >= 0 {
+		held += fmt.Sprintf(", and dense.parquet only rows n <= %d", d)
+	}
+	if k < need {
+		p.NoRows = fmt.Sprintf("the table %s holds %s, and verify recomputed %s (-layers %d)", dir, held, layerNames(k), layers)
+	}
+	src, err := NewRecomputedSource(ctx, t, k)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer src.Close()
+	res, err := Stream(src, p)
+	if err != nil {
+		return nil, nil, err
+	}
+	how := fmt.Sprintf("%s recomputed for n <= %d by the engine's row sweeps (grundy.FirstLayers, one sweep over 0..N each), not read from the table: it holds %s", layerNames(k), N, held)
+	if k == 0 {
+		how = fmt.Sprintf("no R_1: the table holds %s and verify recomputed none (-layers %d)", held, layers)
+	}
+	if p.Paper {
+		lines = append(lines, fmt.Sprintf("Cells of value 0..3 (%s): rows n <= %d of a = 2, %s.", cellIDs, N, how))
+	}
+	return res, append(lines, fmt.Sprintf("Multiplier a = %s (%s put for a): start values n <= %d, streamed from %s; %s.", a, multIDs, N, dir, how)), nil
+}
+
+// layerNames names R_1..R_k.
+func layerNames(k int) string {
+	switch k {
+	case 0:
+		return "none of R_1..R_4"
+	case 1:
+		return "R_1"
+	}
+	return fmt.Sprintf("R_1..R_%d", k)
+}
+
+// rows is how many of R_1..R_4 the checks of the pass read.
+func (p *Pass) rows() int {
+	k := 0
+	for _, c := range Registry() {
+		if c.stream != nil && c.For(p.Mult) && (p.Paper && c.has(Fibonacci) || p.Mults && c.has(EveryMultiplier)) {
+			k = max(k, c.Reads.Rows())
+		}
+	}
+	return k
 }
 
 // headOfStarts reads G(n, n-1) and G(n) for n <= min(k, N) from t's start values.
