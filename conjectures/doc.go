@@ -14,6 +14,14 @@
 // the runs of G(n) at the end, and Whinihan's strategy looks back through
 // a staircase of the rows that still reach n, so memory does not grow with
 // N. The array functions (CheckLRS41 and the others) run the same code.
+// A table without breakpoint files (compute grundy -breakpoints=false, the
+// only kind past the 2^31 - 1 rows of a breakpoint file, up to N = 2^32 -
+// 2) still runs every check: R_1..R_4 are recomputed by the engine's row
+// sweeps (grundy.FirstLayers, one sweep each, constant memory) beside the
+// start values read from the table (NewRecomputedSource), so the checks
+// that read R test the recomputation, not files of the table. Options.Layers
+// bounds the sweeps; a check left without its data is reported as not run,
+// with the reason.
 //
 // # The registry
 //

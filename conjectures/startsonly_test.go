@@ -2,6 +2,7 @@ package conjectures
 
 import (
 	"context"
+	"math/big"
 	"reflect"
 	"strings"
 	"testing"
@@ -173,5 +174,30 @@ func TestVerifyTinyStartsOnly(t *testing.T) {
 		if r := res["LRS-4.1"]; r.Status != Holds || r.Cases != int64(N+1)*int64(N+2)/2 {
 			t.Errorf("N = %d: LRS-4.1 %s on %d cases", N, r.Status, r.Cases)
 		}
+	}
+}
+
+// The largest table (N = grundy.MaxBreakpointN = 2^32 - 2, start values
+// alone) keeps every count in an int64: the cell checks count
+// (N+1)(N+2)/2 = 2^63 - 2^31 cases, the most of any check, and R_g(n) <=
+// n stays below Inf in a uint32.
+func TestCountsFitAtTheLargestN(t *testing.T) {
+	N := big.NewInt(grundy.MaxBreakpointN)
+	cells := new(big.Int).Mul(new(big.Int).Add(N, big.NewInt(1)), new(big.Int).Add(N, big.NewInt(2)))
+	cells.Rsh(cells, 1)
+	if !cells.IsInt64() {
+		t.Fatalf("(N+1)(N+2)/2 = %v does not fit an int64", cells)
+	}
+	var sum int64
+	for n := int64(0); n <= grundy.MaxBreakpointN; n += 1 << 20 {
+		// The cases of rows n..n+2^20-1 at once, as the checks add them.
+		hi := min(n+1<<20-1, grundy.MaxBreakpointN)
+		sum += (hi - n + 1) * (n + hi + 2) / 2 // the n+1 of each row, added in int64
+	}
+	if sum != cells.Int64() {
+		t.Fatalf("summed %d, want %v", sum, cells)
+	}
+	if uint64(grundy.MaxBreakpointN) >= Inf {
+		t.Fatal("a row's R_g can reach Inf")
 	}
 }
