@@ -36,11 +36,14 @@ type brilliant struct {
 	count int
 }
 
-func (s *brilliant) visit(c *cursor, row *Row) {
-	if n := c.n; n >= 2 && n <= 1000 {
-		s.res.Cases++
-		if row.Start != 0 {
-			s.count++
+func (s *brilliant) visit(cur *cursor, rows []Row) {
+	for i := range rows {
+		if n := cur.n0 + int64(i); n >= 2 && n <= 1000 {
+			row := &rows[i]
+			s.res.Cases++
+			if row.Start != 0 {
+				s.count++
+			}
 		}
 	}
 }

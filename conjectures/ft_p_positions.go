@@ -26,19 +26,21 @@ type ftPPositions struct {
 	fi  int     // F[fi] is the least term >= n
 }
 
-func (s *ftPPositions) visit(c *cursor, row *Row) {
-	n := c.n
-	if n == 0 {
-		return
-	}
-	s.res.Cases++
-	inF := s.fi < len(s.F) && s.F[s.fi] == n
-	if inF {
-		s.fi++
-	}
-	if (row.Start == 0) != inF {
-		s.res.fail(Counterexample{N: n, Computed: fmt.Sprintf("G(%d,%d) = %d", n, n-1, row.Start),
-			Predicted: map[bool]string{true: "0 (n is in F(a))", false: "nonzero (n is not in F(a))"}[inF]})
+func (s *ftPPositions) visit(cur *cursor, rows []Row) {
+	for i := range rows {
+		row, n := &rows[i], cur.n0+int64(i)
+		if n == 0 {
+			continue
+		}
+		s.res.Cases++
+		inF := s.fi < len(s.F) && s.F[s.fi] == n
+		if inF {
+			s.fi++
+		}
+		if (row.Start == 0) != inF {
+			s.res.fail(Counterexample{N: n, Computed: fmt.Sprintf("G(%d,%d) = %d", n, n-1, row.Start),
+				Predicted: map[bool]string{true: "0 (n is in F(a))", false: "nonzero (n is not in F(a))"}[inF]})
+		}
 	}
 }
 

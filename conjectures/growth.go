@@ -106,4 +106,4 @@ func lastStep(a grundy.Multiplier, lo, hi, lim int64) int64 {
 // the runs of G(n), so there is nothing to do row by row.
 type growthState struct{}
 
-func (growthState) visit(*cursor, *Row) {}
+func (growthState) visit(*cursor, []Row) {}

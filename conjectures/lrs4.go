@@ -46,25 +46,37 @@ type cellCheck struct {
 	res *Result
 }
 
-func (s *cellCheck) visit(c *cursor, row *Row) {
-	g, n, res := s.g, c.n, s.res
-	res.Cases += n + 1
-	var clo int64
-	if g > 0 {
-		clo = min(int64(row.R[g-1]), n+1)
+func (s *cellCheck) visit(c *cursor, rows []Row) {
+	g, n0, z := s.g, c.n0, c.z[:len(rows)]
+	for i := range rows {
+		row, n := &rows[i], n0+int64(i)
+		var clo int64
+		if g > 0 {
+			clo = min(int64(row.R[g-1]), n+1)
+		}
+		chi := max(clo, min(int64(row.R[g]), n+1))
+		plo, phi := lowTheorem(g, z[i])
+		plo, phi = max(plo, 0), min(phi, n+1)
+		if phi <= plo {
+			plo, phi = 0, 0
+		}
+		if chi <= clo {
+			clo, chi = 0, 0
+		}
+		if clo != plo || chi != phi {
+			s.fail(n, clo, chi, plo, phi)
+		}
 	}
-	chi := max(clo, min(int64(row.R[g]), n+1))
-	plo, phi := lowTheorems[g](c.z)
-	plo, phi = max(plo, 0), min(phi, n+1)
-	if phi <= plo {
-		plo, phi = 0, 0
-	}
-	if chi <= clo {
-		clo, chi = 0, 0
-	}
-	if clo == plo && chi == phi {
-		return
-	}
+	// Every cell (n, r), 0 <= r <= n, of the batch's rows n0..n1 is a case.
+	n0, n1 := c.n0, c.n0+int64(len(rows))-1
+	s.res.Cases += (n1 - n0 + 1) * (n0 + n1 + 2) / 2
+}
+
+// fail reports row n, where the computed interval [clo, chi) of r with
+// G(n, r) = g is not the predicted [plo, phi), at its smallest r where
+// membership differs.
+func (s *cellCheck) fail(n, clo, chi, plo, phi int64) {
+	g := s.g
 	r := int64(math.MaxInt64)
 	for _, x := range []int64{clo, chi, plo, phi} {
 		if x <= n && (x >= clo && x < chi) != (x >= plo && x < phi) {
@@ -72,7 +84,7 @@ func (s *cellCheck) visit(c *cursor, row *Row) {
 		}
 	}
 	in := r >= clo && r < chi
-	res.fail(Counterexample{N: n, R: r,
+	s.res.fail(Counterexample{N: n, R: r,
 		Computed:  fmt.Sprintf("G(%d,%d) %s %d (value-%d cells: r in [%d,%d))", n, r, map[bool]string{true: "=", false: "!="}[in], g, g, clo, chi),
 		Predicted: fmt.Sprintf("value-%d cells: r in [%d,%d)", g, plo, phi)})
 }

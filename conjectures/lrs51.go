@@ -25,19 +25,26 @@ type lrs51 struct {
 	prev, prevN int // G(m, m-1) of the last non-Fibonacci m, and m; prev = -1 before the first
 }
 
-func (s *lrs51) visit(c *cursor, row *Row) {
-	n := c.n
-	if n == 0 || c.isFib {
-		return
-	}
-	g := int(row.Start)
-	if s.prev >= 0 {
-		s.res.Cases++
-		if g < s.prev || g > s.prev+1 {
-			s.res.fail(Counterexample{N: n, Computed: fmt.Sprintf("G(%d,%d) = %d after G(%d,%d) = %d", n, n-1, g, s.prevN, s.prevN-1, s.prev), Predicted: fmt.Sprintf("%d or %d", s.prev, s.prev+1)})
+func (s *lrs51) visit(cur *cursor, rows []Row) {
+	fibs := cur.fibs // the i of the Fibonacci rows, increasing
+	for i := range rows {
+		row, n := &rows[i], cur.n0+int64(i)
+		isFib := len(fibs) > 0 && fibs[0] == i
+		if isFib {
+			fibs = fibs[1:]
 		}
+		if n == 0 || isFib {
+			continue
+		}
+		g := int(row.Start)
+		if s.prev >= 0 {
+			s.res.Cases++
+			if g < s.prev || g > s.prev+1 {
+				s.res.fail(Counterexample{N: n, Computed: fmt.Sprintf("G(%d,%d) = %d after G(%d,%d) = %d", n, n-1, g, s.prevN, s.prevN-1, s.prev), Predicted: fmt.Sprintf("%d or %d", s.prev, s.prev+1)})
+			}
+		}
+		s.prev, s.prevN = g, int(n)
 	}
-	s.prev, s.prevN = g, int(n)
 }
 
 func (s *lrs51) results(*cursor, Scope) []Result {

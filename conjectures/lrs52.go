@@ -24,15 +24,20 @@ func init() {
 
 type lrs52 struct{ res *Result }
 
-func (s *lrs52) visit(c *cursor, row *Row) {
-	n := c.n
-	if n == 0 {
-		return
-	}
-	s.res.Cases++
-	a, b := int(c.prevFull), int(row.Full)
-	if b < a || b > a+1 {
-		s.res.fail(Counterexample{N: n - 1, Computed: fmt.Sprintf("G(%d) = %d, G(%d) = %d", n-1, a, n, b), Predicted: fmt.Sprintf("G(%d) in [%d, %d]", n, a, a+1)})
+func (s *lrs52) visit(cur *cursor, rows []Row) {
+	prev := cur.prev // G(n-1)
+	for i := range rows {
+		row, n := &rows[i], cur.n0+int64(i)
+		before := prev
+		prev = row.Full
+		if n == 0 {
+			continue
+		}
+		s.res.Cases++
+		a, b := int(before), int(row.Full)
+		if b < a || b > a+1 {
+			s.res.fail(Counterexample{N: n - 1, Computed: fmt.Sprintf("G(%d) = %d, G(%d) = %d", n-1, a, n, b), Predicted: fmt.Sprintf("G(%d) in [%d, %d]", n, a, a+1)})
+		}
 	}
 }
 

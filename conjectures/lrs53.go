@@ -85,18 +85,22 @@ func (s *lrs53Lower) closeLeastC(n int64, full uint16) {
 	}
 }
 
-func (s *lrs53Lower) visit(c *cursor, row *Row) {
-	n := c.n
-	if c.newRun && n > 1 {
-		s.closeLeastC(n-1, c.prevFull)
-	}
-	if n == 0 {
-		return
-	}
-	g := row.Full
-	s.res.Cases++
-	if n > s.lowerBound(g) {
-		s.res.fail(Counterexample{N: n, Computed: fmt.Sprintf("G(%d) = %d", n, g), Predicted: fmt.Sprintf(">= log_1.5(%d) = %.4f", n, math.Log(float64(n))/math.Log(1.5))})
+func (s *lrs53Lower) visit(cur *cursor, rows []Row) {
+	prev := cur.prev // G(n-1)
+	for i := range rows {
+		row, n := &rows[i], cur.n0+int64(i)
+		if n > 1 && row.Full != prev {
+			s.closeLeastC(n-1, prev) // n-1 ends a run of G
+		}
+		prev = row.Full
+		if n == 0 {
+			continue
+		}
+		g := row.Full
+		s.res.Cases++
+		if n > s.lowerBound(g) {
+			s.res.fail(Counterexample{N: n, Computed: fmt.Sprintf("G(%d) = %d", n, g), Predicted: fmt.Sprintf(">= log_1.5(%d) = %.4f", n, math.Log(float64(n))/math.Log(1.5))})
+		}
 	}
 }
 
@@ -116,14 +120,16 @@ type lrs53Upper struct {
 	sqrtM int64 // the least m with m*m >= 4n
 }
 
-func (s *lrs53Upper) visit(c *cursor, row *Row) {
-	n, full := c.n, row.Full
-	s.res.Cases++
-	for s.sqrtM*s.sqrtM < 4*n {
-		s.sqrtM++
-	}
-	if int64(full) > s.sqrtM+1 {
-		s.res.fail(Counterexample{N: n, Computed: fmt.Sprintf("G(%d) = %d", n, full), Predicted: fmt.Sprintf("<= %d", s.sqrtM+1)})
+func (s *lrs53Upper) visit(cur *cursor, rows []Row) {
+	for i := range rows {
+		n, full := cur.n0+int64(i), rows[i].Full
+		s.res.Cases++
+		for s.sqrtM*s.sqrtM < 4*n {
+			s.sqrtM++
+		}
+		if int64(full) > s.sqrtM+1 {
+			s.res.fail(Counterexample{N: n, Computed: fmt.Sprintf("G(%d) = %d", n, full), Predicted: fmt.Sprintf("<= %d", s.sqrtM+1)})
+		}
 	}
 }
 

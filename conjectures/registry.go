@@ -131,8 +131,9 @@ type Check struct {
 
 // rowCheck is the state of a streamed check during one pass.
 type rowCheck interface {
-	// visit sees row n = c.n; the cursor has moved to n already.
-	visit(c *cursor, row *Row)
+	// visit sees a batch of rows in order: rows[i] is row c.n0 + i, and
+	// the cursor says what it knows of them.
+	visit(c *cursor, rows []Row)
 	// results are the check's results for the statements of scope, in
 	// the order of its Statements, once every row was visited.
 	results(c *cursor, scope Scope) []Result

@@ -26,18 +26,20 @@ type schwenk struct {
 	gc  *Greedy // greedy parts of n by F(a)
 }
 
-func (s *schwenk) visit(c *cursor, row *Row) {
-	n := c.n
-	if n == 0 {
-		return
-	}
-	s.gc.Inc()
-	s.res.Cases += n + 1
-	z1 := s.gc.Smallest(1)[0]
-	if R1 := int64(row.R[0]); R1 != z1 {
-		s.res.fail(Counterexample{N: n, R: min(R1, z1),
-			Computed:  fmt.Sprintf("G(%d, r) = 0 exactly for r < %d", n, R1),
-			Predicted: fmt.Sprintf("r < z_1 = %d", z1)})
+func (s *schwenk) visit(cur *cursor, rows []Row) {
+	for i := range rows {
+		row, n := &rows[i], cur.n0+int64(i)
+		if n == 0 {
+			continue
+		}
+		s.gc.Inc()
+		s.res.Cases += n + 1
+		z1 := s.gc.Smallest(1)[0]
+		if R1 := int64(row.R[0]); R1 != z1 {
+			s.res.fail(Counterexample{N: n, R: min(R1, z1),
+				Computed:  fmt.Sprintf("G(%d, r) = 0 exactly for r < %d", n, R1),
+				Predicted: fmt.Sprintf("r < z_1 = %d", z1)})
+		}
 	}
 }
 

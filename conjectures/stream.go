@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 
 	"fibnim/grundy"
 )
@@ -62,29 +63,44 @@ type gRun struct {
 	sx, sxx float64
 }
 
+// visitBatch is how many rows every check visits in turn: small enough
+// that the rows (20 bytes each) and their Zeckendorf parts stay in the
+// L1 cache, large enough that the calls through the rowCheck interface do
+// not count. Measured with BenchmarkStream (results/bench.md).
+const visitBatch = 256
+
 // maxRuns bounds the runs of G(n) a pass keeps: true data has one per
 // value; corrupt data with more is reported instead of exhausting memory.
 const maxRuns = 1 << 22
 
-// cursor is what the checks of a pass share about the row they visit.
+// cursor is what the checks of a pass share about the rows they visit,
+// a batch at a time: rows n0, n0+1, ... of the batch are rows[0], rows[1],
+// ... of visit.
 type cursor struct {
 	p    *Pass
 	N    int64
 	hasR int
-	n    int64 // the row being visited
+	n    int64 // the last row visited
+
+	// The batch being visited.
+	n0   int64  // its first row
+	prev uint16 // G(n0 - 1); 0 for n0 = 0
+	// fibs lists the i (increasing) whose n0 + i >= 1 is a Fibonacci
+	// number (1, 2, 3, 5, ...).
+	fibs []int
+	// z[i] are z_1..z_3(n0 + i), the smallest Zeckendorf parts, -1 where
+	// absent (all -1 at n = 0), and z_1 = f_z1part[i] (f_1 = 1, f_2 = 2,
+	// f_3 = 3, f_4 = 5, ...): only where a check called zeckendorf.
+	z      [][3]int64
+	z1part []int
 
 	// zc carries the Zeckendorf parts of n (nil unless a check called
-	// zeckendorf); z are z_1..z_3(n), -1 where absent (all -1 at n = 0).
+	// zeckendorf).
 	zc *Greedy
-	z  [3]int64
-	// isFib: n >= 1 is a Fibonacci number (1, 2, 3, 5, ...); fib is the
-	// least Fibonacci number >= n.
-	isFib        bool
+	// fib is the least Fibonacci number >= n (1, 2, 3, 5, ...).
 	fib, fibNext int64
 
-	// newRun: G(n) != G(n-1), or n = 0; prevFull is G(n-1) while the
-	// checks visit n, and G(N) once the pass is over.
-	newRun   bool
+	// prevFull is G(n) of the last row visited: G(N) once the pass is over.
 	prevFull uint16
 	runs     []gRun
 	tooMany  bool
@@ -92,7 +108,7 @@ type cursor struct {
 }
 
 func newCursor(N int, p *Pass, hasR int) *cursor {
-	return &cursor{p: p, N: int64(N), hasR: hasR, n: -1, fib: 1, fibNext: 2, z: [3]int64{-1, -1, -1}}
+	return &cursor{p: p, N: int64(N), hasR: hasR, n: -1, fib: 1, fibNext: 2}
 }
 
 // zeckendorf asks the cursor to carry the Zeckendorf parts of n.
@@ -102,41 +118,55 @@ func (c *cursor) zeckendorf() {
 	}
 }
 
-// advance moves the cursor to the next row.
-func (c *cursor) advance(row *Row) {
-	c.n++
-	n := c.n
-	if n > 0 {
+// advance moves the cursor over a batch of rows: it finds their
+// Fibonacci numbers and (where asked) Zeckendorf parts, and extends the
+// runs of G(n) and the log fit's sums.
+func (c *cursor) advance(rows []Row) {
+	c.n0, c.prev = c.n+1, c.prevFull
+	c.fibs = c.fibs[:0]
+	for c.fib <= c.n+int64(len(rows)) {
+		if c.fib >= c.n0 {
+			c.fibs = append(c.fibs, int(c.fib-c.n0))
+		}
+		c.fib, c.fibNext = c.fibNext, c.fib+c.fibNext
+	}
+	if c.zc != nil {
+		c.z = slices.Grow(c.z[:0], len(rows))[:len(rows)]
+		c.z1part = slices.Grow(c.z1part[:0], len(rows))[:len(rows)]
+	}
+	for i := range rows {
+		c.n++
+		n := c.n
 		if c.zc != nil {
-			c.zc.Inc()
-			c.z = c.zc.Smallest(3)
+			c.z[i], c.z1part[i] = [3]int64{-1, -1, -1}, 0
+			if n > 0 {
+				c.zc.Inc()
+				c.z[i] = c.zc.Smallest(3)
+				c.z1part[i] = c.zc.part[len(c.zc.part)-1]
+			}
 		}
-		for c.fib < n {
-			c.fib, c.fibNext = c.fibNext, c.fib+c.fibNext
+		full := rows[i].Full
+		// The runs of G(n), and the log fit's sums.
+		if n == 0 || full != c.prevFull {
+			if len(c.runs) < maxRuns {
+				c.runs = append(c.runs, gRun{from: n, g: full})
+			} else {
+				c.tooMany = true
+			}
 		}
-	}
-	c.isFib = n > 0 && c.fib == n
-	full := row.Full
-	// The runs of G(n), and the log fit's sums.
-	c.newRun = n == 0 || full != c.prevFull
-	if c.newRun {
-		if len(c.runs) < maxRuns {
-			c.runs = append(c.runs, gRun{from: n, g: full})
-		} else {
-			c.tooMany = true
+		if n >= 1 && !c.tooMany {
+			x := math.Log(float64(n))
+			r := &c.runs[len(c.runs)-1]
+			r.sx += x
+			r.sxx += x * x
+			y := float64(full)
+			c.fit.sx += x
+			c.fit.sy += y
+			c.fit.sxx += x * x
+			c.fit.sxy += x * y
+			c.fit.syy += y * y
 		}
-	}
-	if n >= 1 && !c.tooMany {
-		x := math.Log(float64(n))
-		r := &c.runs[len(c.runs)-1]
-		r.sx += x
-		r.sxx += x * x
-		y := float64(full)
-		c.fit.sx += x
-		c.fit.sy += y
-		c.fit.sxx += x * x
-		c.fit.sxy += x * y
-		c.fit.syy += y * y
+		c.prevFull = full
 	}
 }
 
@@ -177,6 +207,12 @@ func newPass(N int, p *Pass, hasR int) (*cursor, []passCheck) {
 func Stream(src Source, p Pass) ([]Result, error) {
 	N := src.N()
 	cur, checks := newPass(N, &p, src.R())
+	var active []rowCheck
+	for _, pc := range checks {
+		if pc.state != nil {
+			active = append(active, pc.state)
+		}
+	}
 	for {
 		rows, err := src.Next()
 		if err != nil {
@@ -185,15 +221,14 @@ func Stream(src Source, p Pass) ([]Result, error) {
 		if len(rows) == 0 {
 			break
 		}
-		for i := range rows {
-			row := &rows[i]
-			cur.advance(row)
-			for _, pc := range checks {
-				if pc.state != nil {
-					pc.state.visit(cur, row)
-				}
+		// A few rows at a time, so that they and their rowInfo stay in
+		// the cache while every check visits them.
+		for lo := 0; lo < len(rows); lo += visitBatch {
+			b := rows[lo:min(lo+visitBatch, len(rows))]
+			cur.advance(b)
+			for _, c := range active {
+				c.visit(cur, b)
 			}
-			cur.prevFull = row.Full
 		}
 		if p.Progress != nil {
 			p.Progress(cur.n+1, int64(N)+1)

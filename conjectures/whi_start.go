@@ -24,14 +24,21 @@ func CheckWhinihanStart(s *Starts) Result { return paperResults(s)["WHI-start"] 
 
 type whiStart struct{ res *Result }
 
-func (s *whiStart) visit(c *cursor, row *Row) {
-	n := c.n
-	if n == 0 {
-		return
-	}
-	s.res.Cases++
-	if (row.Start == 0) != c.isFib {
-		s.res.fail(Counterexample{N: n, Computed: fmt.Sprintf("G(%d,%d) = %d", n, n-1, row.Start), Predicted: map[bool]string{true: "0 (Fibonacci)", false: "nonzero (not Fibonacci)"}[c.isFib]})
+func (s *whiStart) visit(cur *cursor, rows []Row) {
+	fibs := cur.fibs // the i of the Fibonacci rows, increasing
+	for i := range rows {
+		row, n := &rows[i], cur.n0+int64(i)
+		isFib := len(fibs) > 0 && fibs[0] == i
+		if isFib {
+			fibs = fibs[1:]
+		}
+		if n == 0 {
+			continue
+		}
+		s.res.Cases++
+		if (row.Start == 0) != isFib {
+			s.res.fail(Counterexample{N: n, Computed: fmt.Sprintf("G(%d,%d) = %d", n, n-1, row.Start), Predicted: map[bool]string{true: "0 (Fibonacci)", false: "nonzero (not Fibonacci)"}[isFib]})
+		}
 	}
 }
 

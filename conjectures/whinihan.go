@@ -21,7 +21,7 @@ func init() {
 			"of the rows that still reach n (whiStrategy.visit)",
 		stream: func(p *Pass, c *cursor) rowCheck {
 			c.zeckendorf()
-			s := &whiStrategy{res: statement("WHI-strategy", Fibonacci).result(p.Mult), zc: c.zc}
+			s := &whiStrategy{res: statement("WHI-strategy", Fibonacci).result(p.Mult), f: c.zc.f, N: c.N}
 			s.res.Domain = Domain{From: 1, To: c.N, Cells: "every (n, r) with 0 <= r <= n"}
 			return s
 		},
@@ -37,7 +37,8 @@ func CheckWhinihanStrategy(rows *LowRows) Result { return lowRowsResult(rows, "W
 
 type whiStrategy struct {
 	res     *Result
-	zc      *Greedy
+	f       []int64 // the Fibonacci numbers 1, 2, 3, 5, ... (the Zeckendorf terms)
+	N       int64
 	pending pendingHeap
 	stair   []stairRow
 }
@@ -80,68 +81,70 @@ func (h *pendingHeap) Pop() any {
 //     ceil(R_1(m)/2) - 1 (every n if R_1(m) > m), lies in that window. The
 //     staircase keeps the rows that may still be the latest to reach some
 //     later n: increasing m, decreasing e.
-func (s *whiStrategy) visit(c *cursor, row *Row) {
-	n, z1 := c.n, c.z[0]
-	R1 := int64(row.R[0])
-	if n > 0 {
-		s.res.Cases += n + 1
-		failed := false
-		for s.pending.Len() > 0 && s.pending[0].n <= n {
-			pf := heap.Pop(&s.pending).(pendingFailure)
-			if pf.n == n && !failed {
-				s.res.fail(pf.c)
-				failed = true
+func (s *whiStrategy) visit(cur *cursor, rows []Row) {
+	for i := range rows {
+		row, n := &rows[i], cur.n0+int64(i)
+		z1 := cur.z[i][0]
+		R1 := int64(row.R[0])
+		if n > 0 {
+			s.res.Cases += n + 1
+			failed := false
+			for s.pending.Len() > 0 && s.pending[0].n <= n {
+				pf := heap.Pop(&s.pending).(pendingFailure)
+				if pf.n == n && !failed {
+					s.res.fail(pf.c)
+					failed = true
+				}
 			}
-		}
-		if !failed {
-			for len(s.stair) > 0 && s.stair[len(s.stair)-1].e < n {
-				s.stair = s.stair[:len(s.stair)-1]
-			}
-			if len(s.stair) > 0 {
-				if m := s.stair[len(s.stair)-1].m; m >= n-z1+1 {
-					k := n - m
-					s.res.fail(Counterexample{N: n, R: k, Computed: fmt.Sprintf("removing %d < z_1 = %d leads to (%d,%d), value 0", k, z1, m, min(2*k, m)), Predicted: "no move to value 0 when r < z_1(n)"})
+			if !failed {
+				for len(s.stair) > 0 && s.stair[len(s.stair)-1].e < n {
+					s.stair = s.stair[:len(s.stair)-1]
+				}
+				if len(s.stair) > 0 {
+					if m := s.stair[len(s.stair)-1].m; m >= n-z1+1 {
+						k := n - m
+						s.res.fail(Counterexample{N: n, R: k, Computed: fmt.Sprintf("removing %d < z_1 = %d leads to (%d,%d), value 0", k, z1, m, min(2*k, m)), Predicted: "no move to value 0 when r < z_1(n)"})
+					}
 				}
 			}
 		}
-	}
-	// Row n (as m) projects the first clause forward.
-	m := n
-	fs := s.belowParts(m) // the f that may stand below z_1(m)
-	for i := len(fs) - 1; i >= 0; i-- {
-		f := fs[i]
-		if cc := min(2*f, m); cc < R1 {
-			break // and so for every smaller f
-		} else if m+f <= c.N {
-			heap.Push(&s.pending, pendingFailure{n: m + f, c: Counterexample{N: m + f, R: f,
-				Computed:  fmt.Sprintf("removing z_1 = %d leads to (%d,%d), value != 0", f, m, cc),
-				Predicted: "value 0"}})
+		// Row n (as m) projects the first clause forward.
+		m := n
+		fs := s.belowParts(m, cur.z1part[i]) // the f that may stand below z_1(m)
+		for i := len(fs) - 1; i >= 0; i-- {
+			f := fs[i]
+			if cc := min(2*f, m); cc < R1 {
+				break // and so for every smaller f
+			} else if m+f <= s.N {
+				heap.Push(&s.pending, pendingFailure{n: m + f, c: Counterexample{N: m + f, R: f,
+					Computed:  fmt.Sprintf("removing z_1 = %d leads to (%d,%d), value != 0", f, m, cc),
+					Predicted: "value 0"}})
+			}
 		}
-	}
-	// Row n joins the staircase for the rows after it.
-	if n > 0 {
-		e := int64(math.MaxInt64)
-		if R1 <= n {
-			e = n + (R1+1)/2 - 1
+		// Row n joins the staircase for the rows after it.
+		if n > 0 {
+			e := int64(math.MaxInt64)
+			if R1 <= n {
+				e = n + (R1+1)/2 - 1
+			}
+			for len(s.stair) > 0 && s.stair[len(s.stair)-1].e <= e {
+				s.stair = s.stair[:len(s.stair)-1]
+			}
+			s.stair = append(s.stair, stairRow{m: n, e: e})
 		}
-		for len(s.stair) > 0 && s.stair[len(s.stair)-1].e <= e {
-			s.stair = s.stair[:len(s.stair)-1]
-		}
-		s.stair = append(s.stair, stairRow{m: n, e: e})
 	}
 }
 
 // belowParts lists, in increasing order, the Fibonacci numbers f (1, 2, 3,
 // 5, ...) that may be added below the parts of m as a new smallest
 // Zeckendorf part: all of them for m = 0, else those up to f_{j-2} where
-// z_1(m) = f_j. Only the largest few are ever looked at.
-func (s *whiStrategy) belowParts(m int64) []int64 {
-	zc := s.zc
-	top := len(zc.f)
+// z_1(m) = f_j (j = z1part). Only the largest few are ever looked at.
+func (s *whiStrategy) belowParts(m int64, z1part int) []int64 {
+	top := len(s.f)
 	if m > 0 {
-		top = zc.part[len(zc.part)-1] - 2
+		top = z1part - 2
 	}
-	return zc.f[:max(top, 0)]
+	return s.f[:max(top, 0)]
 }
 
 func (s *whiStrategy) results(*cursor, Scope) []Result {
