@@ -50,7 +50,9 @@
 //     number, its Zeckendorf parts (call cursor.zeckendorf when the state
 //     starts), G(n-1) and the runs of G(n); results gives one Result per
 //     statement of the scope asked, once the pass is over;
-//   - write its test, with a corruption the check must catch.
+//   - write its test, with a corruption the check must catch;
+//   - name it in docs/checks.md, the readers' list of ids, which
+//     cmd/compute's TestCheckIDsNameOneStatement holds to checks.json.
 //
 // Verify runs it on every table of its scope, reports it as not run
 // (with the reason) where the data it Reads are missing, and report.md,
