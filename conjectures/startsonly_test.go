@@ -3,7 +3,9 @@ package conjectures
 import (
 	"context"
 	"math/big"
+	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -199,5 +201,58 @@ func TestCountsFitAtTheLargestN(t *testing.T) {
 	}
 	if uint64(grundy.MaxBreakpointN) >= Inf {
 		t.Fatal("a row's R_g can reach Inf")
+	}
+}
+
+// Past the rows a breakpoint file holds: the recomputed R_1 of a = 2 is
+// z_1(n), the smallest Zeckendorf part (Theorem 4.1, which holds), on
+// every n to N = 2^31 + 2^20, through the chunking of the recomputed
+// source. It sweeps 2^31 rows: set FIBNIM_PAST_2_31=1, or =max to go to
+// 2^32 - 2, the largest table (or =N for a size of one's own).
+func TestRecomputedPast2to31(t *testing.T) {
+	var N int
+	switch os.Getenv("FIBNIM_PAST_2_31") {
+	case "":
+		t.Skip("FIBNIM_PAST_2_31 not set")
+	case "max":
+		N = grundy.MaxBreakpointN
+	case "1":
+		N = 1<<31 + 1<<20
+	default: // a size of one's own, to try the test
+		n, err := strconv.Atoi(os.Getenv("FIBNIM_PAST_2_31"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		N = n
+	}
+	src := &tableSource{N0: N, errs: make(chan error, 2)}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	src.rs = []chan rChunk{make(chan rChunk, 2)}
+	go src.recompute(ctx, grundy.Fibonacci)
+	zc := NewGreedy(big.NewRat(2, 1), int64(N))
+	next := 0
+	for c := range src.rs[0] {
+		if c.lo != next {
+			t.Fatalf("chunk at %d, want %d", c.lo, next)
+		}
+		for i, r := range c.R {
+			n := c.lo + i
+			if n > 0 {
+				zc.Inc()
+			}
+			if want := zc.Smallest(1)[0]; n > 0 && int64(r) != want || n == 0 && r != Inf {
+				t.Fatalf("R_1(%d) = %d, want z_1 = %d", n, r, want)
+			}
+		}
+		next += len(c.R)
+	}
+	select {
+	case err := <-src.errs:
+		t.Fatal(err)
+	default:
+	}
+	if next != N+1 {
+		t.Fatalf("rows 0..%d, want 0..%d", next-1, N)
 	}
 }
