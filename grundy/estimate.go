@@ -161,6 +161,14 @@ func MayWiden(a Multiplier, N int) bool {
 	return 1.5*float64(p.maxG)*math.Log(float64(N+1))/math.Log(float64(pilotRows+1)) > narrowMax
 }
 
+// topBlockShare and topBlockBytes bound the blocks that wait at once in
+// one run sweep of a top value, as a share of the rows, and a block's
+// bytes (block, and its key in the heap).
+const (
+	topBlockShare = 0.03
+	topBlockBytes = 36
+)
+
 // runtimeBytes is what a process running the engine holds beside its
 // structures: the Go runtime, the sweepers' zero rows, its stacks.
 // Measured: 132.4 MiB peak RSS for 114.4 MiB of row array at N = 3*10^7
@@ -183,6 +191,9 @@ const runtimeBytes = 8 << 20
 //     (the last row array or a list of runs of 12 bytes a run: each is
 //     given back behind its readers while the next fills), and per worker
 //     a run sweeper with its blocks.
+//   - at the top values: the counts, and the blocks that wait in each run
+//     sweep, which the pilot does not see (topBlockShare), both on the Go
+//     heap, counted twice for its growth between collections.
 //
 // The pilot run at 2^20 rows measures the records, the blocks and the
 // runs per row, value by value; below 2^20 rows the bounds are one record
@@ -211,5 +222,14 @@ func BreakpointBytes(N int, a Multiplier, workers int) uint64 {
 		}
 	}
 	runPhase := StartCountsBytes(N, a) + uint64(perRow*float64(rows)) + W*runSweeperBytes(N)
-	return max(rowPhase, runPhase) + rings + runtimeBytes
+	// The top values, which the pilot does not reach (G(2^20) = 52 for
+	// a = 2): R_v has rows only near N there, and its narrow families break
+	// into blocks of a few rows that all wait at once. The most measured
+	// (a = 2, N = 10^9, v = 78) is 2.5% of the rows per worker, 36 bytes a
+	// block; the Go heap that holds them and the counts may then grow to
+	// twice what is live before it is collected. With the share at 2.5% this
+	// gave 5.2 GiB at 10^9 with 2 workers, where peaks of 4.6 to 5.65 GiB
+	// were measured: topBlockShare is 3%.
+	topPhase := 2 * (StartCountsBytes(N, a) + uint64(topBlockShare*topBlockBytes*float64(rows))*W)
+	return max(rowPhase, runPhase, topPhase) + rings + runtimeBytes
 }

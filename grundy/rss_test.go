@@ -13,7 +13,12 @@ import (
 // TestBreakpointBytesMatchesRSS runs the sparse pipeline in a fresh
 // process and compares its peak resident memory (VmHWM) with the
 // estimate that the memory guard uses, BreakpointBytes (which counts the
-// start values): they must agree within 15%.
+// start values). The estimate is a bound: its top-values term takes the
+// largest share of waiting blocks measured (2.5% of the rows at N = 10^9,
+// taken as 3%),
+// which smaller tables do not reach (0.3% at 10^8). So it must not fall
+// below the peak (5% is left for the noise of RSS) nor exceed it by more
+// than half.
 func TestBreakpointBytesMatchesRSS(t *testing.T) {
 	if n := os.Getenv("FIBNIM_RSS_CHILD"); n != "" {
 		N, _ := strconv.Atoi(n)
@@ -53,8 +58,8 @@ func TestBreakpointBytesMatchesRSS(t *testing.T) {
 		got := kib * 1024
 		ratio := float64(est) / float64(got)
 		t.Logf("N = %d, %d workers: estimate %.1f MiB, peak RSS %.1f MiB, ratio %.3f", N, w, float64(est)/(1<<20), float64(got)/(1<<20), ratio)
-		if ratio < 0.85 || ratio > 1.15 {
-			t.Errorf("N = %d, %d workers: estimate %d bytes is not within 15%% of the peak RSS %d", N, w, est, got)
+		if ratio < 0.95 || ratio > 1.5 {
+			t.Errorf("N = %d, %d workers: estimate %d bytes is not between 0.95 and 1.5 times the peak RSS %d", N, w, est, got)
 		}
 	}
 }

@@ -12,15 +12,23 @@
 # BENCH_BASELINE="COMMIT ..." also builds each commit and runs its breakpoint
 # engine on the same N = 10^7 and 10^8 cases right after, for ratios
 # measured in the same session (about 3 more minutes each with
-# BENCH_BASE_REPEAT=1, the default being BENCH_REPEAT). The section that
-# scripts/bench_verify.sh writes is kept.
+# BENCH_BASE_REPEAT=1, the default being BENCH_REPEAT), and with
+# BENCH_HUGE=1 BENCH_BASE_HUGE=1 its N = 10^9 case too. The raw runs stay in
+# bin/bench/; BENCH_RENDER=1 writes results/bench.md again from them
+# without running anything. The section that scripts/bench_verify.sh
+# writes is kept.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=bin/compute
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
-TSV=$OUT/runs.tsv
-: > "$TSV"
+# The raw runs are kept in bin/bench/ (not committed), so that the report
+# can be rendered again without running them (BENCH_RENDER=1).
+KEEP=bin/bench
+mkdir -p "$KEEP"
+TSV=$KEEP/runs.tsv
+SWEEPS=$KEEP/sweeps.csv
+GOBF=$KEEP/gobench.txt
 REPS=${BENCH_REPEAT:-3}
 
 run() { # engine N workers breakpoints [label [multiplier [extra flags]]]
@@ -38,6 +46,9 @@ run() { # engine N workers breakpoints [label [multiplier [extra flags]]]
   rm -rf "$OUT/r"
 }
 
+measure() {
+: > "$TSV"
+rm -f "$SWEEPS"
 for n in 100 200 400; do run brute $n 1 false; done
 for n in 1000 3000 10000 30000; do run dense $n 1 false; run dense $n 2 false; done
 for n in 1000 100000 1000000 10000000; do run breakpoint $n 1 false; run breakpoint $n 2 false; done
@@ -56,7 +67,6 @@ big() { # label [reps]: the N = 10^8 cases, reps (default REPS) times each
 big breakpoint
 # Each value's sweep at N = 10^8 with 1 worker (its wall time is then its
 # CPU time): the row part in ns per row, the run part in ns per segment.
-SWEEPS=$OUT/sweeps.csv
 if [ "${BENCH_BIG:-1}" = 1 ]; then
   run breakpoint 100000000 1 false "breakpoint (per value)" 2 "-sweeps $SWEEPS"
   sed -i '$d' "$TSV" # not one of the timed cases
@@ -75,8 +85,12 @@ for c in ${BENCH_BASELINE:-}; do
   run breakpoint 10000000 2 false "breakpoint@$BASE"
   run breakpoint 10000000 2 true "breakpoint@$BASE"
   big "breakpoint@$BASE" "${BENCH_BASE_REPEAT:-$REPS}"
+  if [ "${BENCH_HUGE:-0}" = 1 ] && [ "${BENCH_BASE_HUGE:-0}" = 1 ]; then run breakpoint 1000000000 2 false "breakpoint@$BASE"; fi
   BIN=bin/compute
 done
+go test -run '^$' -bench . -benchtime 3x -count 5 ./grundy ./table 2>&1 | grep -E '^Benchmark' > "$GOBF" || true
+}
+if [ "${BENCH_RENDER:-0}" != 1 ]; then measure; fi
 # The sections of scripts/bench_verify.sh and bench_reads.sh, and what
 # follows them, survive this rewrite.
 VERIFY=$OUT/verify.md
@@ -90,7 +104,7 @@ if m:
     print(m.group(0), end="")
 PY
 
-GOB=$(go test -run '^$' -bench . -benchtime 3x -count 5 ./grundy ./table 2>&1 | grep -E '^Benchmark' || true)
+GOB=$(cat "$GOBF")
 
 python3 - "$TSV" "$GOB" "$SWEEPS" > "$OUT/bench.md" <<'PY'
 import sys, math, collections, platform, subprocess, os, csv
@@ -132,14 +146,18 @@ for e, n, w, bp, wall, rss, k in rows:
     print(f"| {e} | {N:,} | {w} | {bp} | {k} | {wall:.2f} | {int(rss)/1024:.0f} | {cells/max(wall,0.01):.3g} | {su} | {mib} |")
 base = [r for r in rows if r[0].startswith("breakpoint@")]
 if base:
-    now = {(r[1], r[2], r[3]): r for r in rows if r[0] == "breakpoint"}
+    # A label is the engine, then " a=A" for a multiplier other than 2:
+    # each baseline row is set beside the row of the same multiplier.
+    def mult(label):
+        return label.split(" a=")[1] if " a=" in label else "2"
+    now = {(mult(r[0]), r[1], r[2], r[3]): r for r in rows if r[0].split(" ")[0] == "breakpoint"}
     print("\n## Against the baseline commit, same session\n")
-    print("| N | workers | table | baseline wall s, peak MiB | now wall s, peak MiB | faster | less memory |")
-    print("|---|---|---|---|---|---|---|")
+    print("| a | N | workers | table | baseline wall s, peak MiB | now wall s, peak MiB | faster | less memory |")
+    print("|---|---|---|---|---|---|---|---|")
     for e, n, w, bp, wall, rss, k in base:
-        c = now.get((n, w, bp))
+        c = now.get((mult(e), n, w, bp))
         if not c: continue
-        print(f"| {int(n):,} | {w} | {bp} | {float(wall):.2f}, {int(rss)/1024:.0f} | {float(c[4]):.2f}, {int(c[5])/1024:.0f} | {float(wall)/float(c[4]):.2f}x | {int(rss)/int(c[5]):.2f}x |")
+        print(f"| {mult(e)} | {int(n):,} | {w} | {bp} | {float(wall):.2f}, {int(rss)/1024:.0f} | {float(c[4]):.2f}, {int(c[5])/1024:.0f} | {float(wall)/float(c[4]):.2f}x | {int(rss)/int(c[5]):.2f}x |")
 print("\n## Growth of time in N\n")
 print("Least-squares slope of log(wall) against log(N), over the runs with wall >= 0.5 s (1 worker for brute/dense/breakpoint):\n")
 print("| engine | workers | N range | exponent |")
@@ -185,7 +203,7 @@ if sweeps:
         if int(x['v']) < 16 or int(x['v']) % 5 == 0:
             print(f"| {x['v']} | {x['kind']} | {float(x['wall_s']):.3f} | {int(x['rows_out']):,} | {int(x['runs_in']):,} | {int(x['segments']):,} | {x['ns_per_row']} | {x['ns_per_segment']} |")
 print("\n## Against the targets of the engine-v3 issue\n")
-get = {(r[0], int(r[1]), r[2], r[3]): (float(r[4]), int(r[5])/2**20) for r in rows}
+get = {(r[0], int(r[1]), r[2], r[3]): (float(r[4]), int(r[5])/1024) for r in rows}  # wall s, peak MiB
 runs_of = {(r[0], int(r[1]), r[2], r[3]): r[6] for r in rows}
 def row(target, key, limit_s, limit_gib):
     if key not in get:
