@@ -91,26 +91,32 @@ func reading(ok, over []table.AtlasRow) []string {
 		return append(out, "No multiplier has complete values.")
 	}
 	all := len(ok)
-	// The checks other than the conjecture's halves.
-	for _, c := range []struct {
-		id   string
-		fail func(table.AtlasRow) int64
-	}{
-		{"FT-P-positions(a)", func(r table.AtlasRow) int64 { return r.FTPFailures }},
-		{"SCHWENK-strategy(a)", func(r table.AtlasRow) int64 { return r.SchwenkFailures }},
-		{"LRS-5.2(a)", func(r table.AtlasRow) int64 { return r.L52Failures }},
-		{"LRS-5.3-step(a)", func(r table.AtlasRow) int64 { return r.LowerFailures }},
-	} {
+	// The checks other than the upper half of the conjecture's analogue
+	// (conjectureReading), in the order of the atlas's columns.
+	var row table.AtlasRow
+	for _, c := range row.Checks() {
+		if c.ID == conjectures.IDConjUpper {
+			continue
+		}
+		id := c.ID
+		failures := func(r table.AtlasRow) int64 {
+			for _, x := range r.Checks() {
+				if x.ID == id {
+					return *x.Failures
+				}
+			}
+			return 0
+		}
 		var bad []string
 		for _, r := range ok {
-			if c.fail(r) > 0 {
-				bad = append(bad, fmt.Sprintf("%s (%s failures)", r.Multiplier, group(c.fail(r))))
+			if f := failures(r); f > 0 {
+				bad = append(bad, fmt.Sprintf("%s (%s failures)", r.Multiplier, group(f)))
 			}
 		}
 		if len(bad) == 0 {
-			out = append(out, fmt.Sprintf("%s holds for all %d multipliers on the whole range.", c.id, all))
+			out = append(out, fmt.Sprintf("%s(a) holds for all %d multipliers on the whole range.", id, all))
 		} else {
-			out = append(out, fmt.Sprintf("%s fails for %d of the %d multipliers: a = %s.", c.id, len(bad), all, strings.Join(bad, ", ")))
+			out = append(out, fmt.Sprintf("%s(a) fails for %d of the %d multipliers: a = %s.", id, len(bad), all, strings.Join(bad, ", ")))
 		}
 	}
 	out = append(out, conjectureReading(ok)...)

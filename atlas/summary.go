@@ -210,14 +210,26 @@ func newRow(a grundy.Multiplier, N int) table.AtlasRow {
 	return row
 }
 
-// fillChecks copies the results of the five checks into row.
+// fillChecks copies the results of the statements the registry puts for
+// every multiplier into row, each into the columns that table.AtlasRow
+// gives it (AtlasRow.Checks). A statement without columns is not in the
+// atlas; columns without a statement are an error.
 func fillChecks(row *table.AtlasRow, a grundy.Multiplier, res []conjectures.Result) error {
 	byID := map[string]conjectures.Result{}
 	for _, r := range res {
 		byID[r.ID] = r
 	}
+	cols := map[string]table.AtlasCheck{}
 	for _, c := range row.Checks() {
-		id := fmt.Sprintf("%s(a=%s)", c.ID, a)
+		cols[c.ID] = c
+	}
+	for _, s := range conjectures.Statements(conjectures.EveryMultiplier) {
+		c, ok := cols[s.ID]
+		if !ok {
+			continue
+		}
+		delete(cols, s.ID)
+		id := conjectures.MultID(s.ID, a.String())
 		r, ok := byID[id]
 		if !ok {
 			return fmt.Errorf("atlas: the checks gave no result %s", id)
@@ -230,7 +242,10 @@ func fillChecks(row *table.AtlasRow, a grundy.Multiplier, res []conjectures.Resu
 			*c.LastN, *c.Last = r.Largest.N, describe(*r.Largest)
 		}
 	}
-	up := byID[fmt.Sprintf("LRS-conj-upper(a=%s)", a)]
+	for id := range cols {
+		return fmt.Errorf("atlas: table.AtlasRow has columns for %s, which the registry does not put for every a", id)
+	}
+	up := byID[conjectures.MultID(conjectures.IDConjUpper, a.String())]
 	row.StepTop = up.Domain.To
 	diffs, ok := up.Stats["differences"].([]map[string]int64)
 	if !ok && up.Status != conjectures.NotRun {

@@ -83,9 +83,13 @@ type Result struct {
 type ShrinkError struct {
 	Dir      string
 	Old, New outputs
+	Damage   error // not nil when the old table does not validate (its manifest says what it held)
 }
 
 func (e *ShrinkError) Error() string {
+	if e.Damage != nil {
+		return fmt.Sprintf("%s holds a table that does not validate (%v) but that its manifest says held more than this run would write (%s, against %s); give -replace to replace it, or another -out", e.Dir, e.Damage, e.Old, e.New)
+	}
 	return fmt.Sprintf("%s holds a table with more than this run would write (%s, against %s); give -replace to replace it, or another -out", e.Dir, e.Old, e.New)
 }
 
@@ -208,6 +212,15 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		}
 		replacing = fmt.Sprintf("grundy: the table in %s (%s) is replaced when this run completes\n", dir, have)
 	} else if !errors.Is(err, fs.ErrNotExist) {
+		// A damaged table is still the work of a larger run when its
+		// manifest says so: a run that would write less asks first.
+		if m, merr := table.ReadManifest(dir); merr == nil && !c.Replace {
+			have := outputs{N: m.N, Breakpoints: m.Breakpoints, DenseN: m.DenseN}
+			if have.holdsMore(want) {
+				noteLeftovers(dir, stage, logf)
+				return res, &ShrinkError{Dir: dir, Old: have, New: want, Damage: err}
+			}
+		}
 		replacing = fmt.Sprintf("grundy: %s does not validate (%v); the new table replaces it when this run completes\n", dir, err)
 	}
 	res.MaxG = 0
@@ -242,13 +255,16 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		}
 	}
 
-	free := freeSpace(parent)
+	free, known := freeSpace(parent)
+	if !known {
+		free = 0 // PlanDisk: unknown, so the pilot runs
+	}
 	res.Disk, err = PlanDisk(ctx, c, free)
 	if err != nil {
 		return res, interrupted(ctx, err, "")
 	}
 	res.Disk.Staged = uint64(du(stage))
-	if free > 0 && res.Disk.Need() > free {
+	if known && res.Disk.Need() > free {
 		return res, &SpaceError{Dir: dir, Disk: res.Disk, Free: free}
 	}
 	logf("%s", replacing)
@@ -566,14 +582,14 @@ func noteLeftovers(dir, stage string, logf func(string, ...any)) {
 // freeSpace is freeBytes; a test lowers it.
 var freeSpace = freeBytes
 
-// freeBytes is the space free to this user on the filesystem of dir, or 0
-// if unknown.
-func freeBytes(dir string) uint64 {
+// freeBytes is the space free to this user on the filesystem of dir, and
+// whether it is known (a full disk has 0 bytes free, and is known to).
+func freeBytes(dir string) (uint64, bool) {
 	var st syscall.Statfs_t
 	if err := syscall.Statfs(dir, &st); err != nil {
-		return 0
+		return 0, false
 	}
-	return st.Bavail * uint64(st.Bsize)
+	return st.Bavail * uint64(st.Bsize), true
 }
 
 // du is the size of the regular files under path.

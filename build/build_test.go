@@ -112,6 +112,50 @@ func TestNeverLess(t *testing.T) {
 	}
 }
 
+// A damaged table whose manifest says it held more is not replaced by a
+// smaller run without -replace (a mistyped -n must not throw away a big
+// table because one of its files went bad), and says that it is damaged.
+func TestNeverLessDamaged(t *testing.T) {
+	root := t.TempDir()
+	dir := table.Dir(root, grundy.Fibonacci)
+	mustRun(t, config(root, 3000))
+	path := filepath.Join(dir, table.BreakpointsDir, "g=0005.parquet")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b[:len(b)-100], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), config(root, 1000))
+	var se *ShrinkError
+	if !errors.As(err, &se) || se.Damage == nil || !strings.Contains(err.Error(), "does not validate") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("a smaller run over a damaged larger table: %v, want a one-line *ShrinkError that says it is damaged", err)
+	}
+	cfg := config(root, 1000)
+	cfg.Replace = true
+	mustRun(t, cfg)
+	if got := describe(dir); got != "N=1000 bp=true dense=100 manifest=true" {
+		t.Errorf("after -replace: %s", got)
+	}
+}
+
+// A full disk (0 bytes free, and known to be) refuses the run before any
+// work, as a disk with too little space does.
+func TestDiskFullBeforeTheRun(t *testing.T) {
+	root := t.TempDir()
+	defer func(f func(string) (uint64, bool)) { freeSpace = f }(freeSpace)
+	freeSpace = func(string) (uint64, bool) { return 0, true }
+	_, err := Run(context.Background(), config(root, 2000))
+	var se *SpaceError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "is free") {
+		t.Errorf("0 bytes free: %v, want a *SpaceError", err)
+	}
+	// Unknown free space (Statfs failed): the run goes on.
+	freeSpace = func(string) (uint64, bool) { return 0, false }
+	mustRun(t, config(root, 2000))
+}
+
 // A table written before manifests is "already there" too, and says that
 // it has none.
 func TestAlreadyThereWithoutManifest(t *testing.T) {
@@ -263,8 +307,8 @@ func TestDiskEstimate(t *testing.T) {
 		}
 	}
 	root := t.TempDir()
-	defer func(f func(string) uint64) { freeSpace = f }(freeSpace)
-	freeSpace = func(string) uint64 { return 100 << 10 }
+	defer func(f func(string) (uint64, bool)) { freeSpace = f }(freeSpace)
+	freeSpace = func(string) (uint64, bool) { return 100 << 10, true }
 	_, err := Run(context.Background(), config(root, 200000))
 	var se *SpaceError
 	if !errors.As(err, &se) || !strings.Contains(err.Error(), "100 KiB is free") || strings.Contains(err.Error(), "\n") {

@@ -14,6 +14,54 @@
 // the runs of G(n) at the end, and Whinihan's strategy looks back through
 // a staircase of the rows that still reach n, so memory does not grow with
 // N. The array functions (CheckLRS41 and the others) run the same code.
+// A table without breakpoint files (compute grundy -breakpoints=false, the
+// only kind past the 2^31 - 1 rows of a breakpoint file, up to N = 2^32 -
+// 2) still runs every check: R_1..R_4 are recomputed by the engine's row
+// sweeps (grundy.FirstLayers, one sweep each, constant memory) beside the
+// start values read from the table (NewRecomputedSource), so the checks
+// that read R test the recomputation, not files of the table. Options.Layers
+// bounds the sweeps; a check left without its data is reported as not run,
+// with the reason.
+//
+// # The registry
+//
+// Every statement is declared once, in a Check (registry.go) registered by
+// the init function of its own file: its id, the theorem or source it
+// tests and the statement as printed (Statement), the data it reads
+// (Data: start values, R_1, R_1..R_4, cells, the n-times nim tables, the
+// OEIS sequences, the global table), the scope of tables it runs on
+// (Scope), its place in the report (Order) and how it streams. Verify, the
+// atlas (package atlas) and the reports (package report) iterate the
+// registry (Registry, Statements, Lookup); none of them names a check.
+// Statements that share one read of their data share a file and a Check:
+// the two halves of the closing conjecture (conjecture.go), their analogue
+// for every a (step.go), the four cell theorems (lrs4.go), the n-times
+// nim checks (ft.go), the OEIS entries (oeis.go) and the global game's
+// checks (global.go).
+//
+// To add a statement over the rows of a Grundy table:
+//   - write a file with an init function that registers a Check: an Order
+//     not taken (the report lists the checks of a scope by Order), its
+//     Statements (scope Fibonacci for a = 2, EveryMultiplier for a
+//     statement put for every a, or both), Reads and Streams, and a
+//     stream function that returns its state;
+//   - the state is a rowCheck: visit sees each row n in order, with the
+//     cursor (stream.go) that carries n, whether n is a Fibonacci
+//     number, its Zeckendorf parts (call cursor.zeckendorf when the state
+//     starts), G(n-1) and the runs of G(n); results gives one Result per
+//     statement of the scope asked, once the pass is over;
+//   - write its test, with a corruption the check must catch;
+//   - name it in docs/checks.md, the readers' list of ids, which
+//     cmd/compute's TestCheckIDsNameOneStatement holds to checks.json.
+//
+// Verify runs it on every table of its scope, reports it as not run
+// (with the reason) where the data it Reads are missing, and report.md,
+// checks.json and the LaTeX tables list it (Statement.TeX is its short
+// form there). A statement put for every a reaches atlas.parquet only
+// once table.AtlasRow has columns for it (the atlas's schema is fixed);
+// until then the atlas runs it and leaves it out. Statements over other
+// data set the function of their kind instead of stream (ntimes, oeis,
+// global, cells), and are run where that data is read.
 //
 // What it owns: the statements, the transcriptions of the printed tables
 // (lrs_table1.go, ft_table1.go) and the comparisons. What it must not do:

@@ -5,10 +5,58 @@ import (
 	"math/big"
 	"strings"
 
+	"fibnim/grundy"
 	"fibnim/ntimes"
 )
 
 const ftSource = "Frankl & Tokushige, The game of n-times nim (2003)"
+
+// The ids of two n-times nim checks that package report names.
+const (
+	IDFTTable1  = "FT-table1"
+	IDFTCProved = "FT-c-proved"
+)
+
+// ftBruteBound is the largest pile on which FT-1 compares F(a) with the
+// game solved by brute force.
+const ftBruteBound = 2000
+
+// Frankl & Tokushige's theorems and table, on the recomputed n-times nim
+// tables: four statements that share one recomputation of every
+// multiplier of c_table.parquet (verifyNtimes), so in one file.
+func init() {
+	how := "not streamed: every multiplier of c_table.parquet is recomputed to its number of terms (in parallel), and the terms are checked one by one"
+	register(&Check{Order: 900, Reads: NtimesTable, Streams: how,
+		Statements: []Statement{{ID: "FT-1", Scope: NTimes, Source: ftSource + ", Theorem 1 and equation (1)",
+			Text: "(i)-(ii) f_{k+1} = f_k + f_{r(k)} with r(k) = min{r : a f_r >= f_k}; (iii) ((a+1)/a) f_k <= f_{k+1}; (iv) r(k) <= r(k+1) <= r(k)+1; (6) k - r(k) < (a+1) log a; (1) f_i = i for i <= floor(a+1) and f_{floor(a+2)} = floor(a+3)",
+			TeX:  `F\&T Thm 1 (i)--(v), eq.\ (1)`}},
+		ntimes: func(d *ntimesData) Result { return CheckFT1(d.cases, ftBruteBound) }})
+	register(&Check{Order: 901, Reads: NtimesTable, Streams: how,
+		Statements: []Statement{{ID: "FT-2", Scope: NTimes, Source: ftSource + ", Theorem 2",
+			Text: "(vi) (a/(a-1)) f_k > f_{k+1} for all k > k_0; (vii) L <= c <= U with L = floor(log a/(log a - log(a-1))), U = ceil(log a/(log(a+1) - log a))",
+			TeX:  `F\&T Thm 2 (vi), (vii)`}},
+		ntimes: func(d *ntimesData) Result { return CheckFT2(d.cases) }})
+	register(&Check{Order: 902, Reads: NtimesTable, Streams: how,
+		Statements: []Statement{{ID: IDFTCProved, Scope: NTimes, Source: "Lemma (ntimes.Proof) on " + ftSource + ", Theorem 1",
+			Text: "if k - r(k) = c for the c+2 indices K-c-1 <= k <= K, then k - r(k) = c for every k >= K-c-1; c_table's proved and proved_from are that window in the computed terms, and the proved c is the observed one",
+			TeX:  `Lemma: $c(a)$ proved`}},
+		ntimes: func(d *ntimesData) Result { return CheckFTProof(d.cases, d.stored) }})
+	register(&Check{Order: 903, Reads: NtimesTable, Streams: "not streamed: the printed cells against the recomputed rows of a = 2..14 and real_c.parquet's intervals",
+		Statements: []Statement{{ID: IDFTTable1, Scope: NTimes, Source: ftSource + ", Table 1",
+			Text: "the printed L, c(n), U, floor(n log n) for n = 2..14 and the printed intervals of real n with their c(n)",
+			TeX:  `F\&T Table 1 as printed`}},
+		ntimes: func(d *ntimesData) Result { return CheckFTTable1(d.computed, d.intervals) }})
+}
+
+// ntimesData is what the n-times nim checks read: every multiplier of
+// c_table.parquet recomputed, what the table stored of its proof, the
+// integer rows of Table 1 and the real intervals.
+type ntimesData struct {
+	cases     []FTCase
+	stored    []StoredProof
+	computed  map[int]FTRow
+	intervals []FTInterval
+}
 
 // FTCase is one multiplier's computed sequence with its eventual summary
 // and the violations ntimes.CheckTheorems finds in them.
@@ -37,8 +85,8 @@ func NewFTCase(s *ntimes.Seq, e ntimes.Eventual) FTCase {
 	return FTCase{Seq: head, Terms: s.Len(), E: e, V: ntimes.CheckTheorems(s, e), P: ntimes.Prove(s.R)}
 }
 
-func ftClauses(id, source, stmt string, cases []FTCase, want map[string]bool, bruteBound int) Result {
-	res := newResult(id, source, stmt)
+func ftClauses(st Statement, cases []FTCase, want map[string]bool, bruteBound int) Result {
+	res := st.result(grundy.Multiplier{})
 	res.Domain = Domain{From: 1, Cells: "every computed term of every multiplier"}
 	res.Index = "k"
 	for _, c := range cases {
@@ -92,23 +140,20 @@ func head[T any](x []T) string {
 // CheckFT1 checks Theorem 1 (i)-(iv), the bound (6) behind (v), and
 // equation (1) on every computed term, and (i) against brute force.
 func CheckFT1(cases []FTCase, bruteBound int) Result {
-	return ftClauses("FT-1", ftSource+", Theorem 1 and equation (1)",
-		"(i)-(ii) f_{k+1} = f_k + f_{r(k)} with r(k) = min{r : a f_r >= f_k}; (iii) ((a+1)/a) f_k <= f_{k+1}; (iv) r(k) <= r(k+1) <= r(k)+1; (6) k - r(k) < (a+1) log a; (1) f_i = i for i <= floor(a+1) and f_{floor(a+2)} = floor(a+3)",
-		cases, map[string]bool{"T1(i-ii)": true, "T1(iii)": true, "T1(iv)": true, "T1(6)": true, "eq(1)": true}, bruteBound)
+	return ftClauses(statement("FT-1", NTimes), cases, map[string]bool{"T1(i-ii)": true, "T1(iii)": true, "T1(iv)": true, "T1(6)": true, "eq(1)": true}, bruteBound)
 }
 
 // CheckFT2 checks Theorem 2 (vi) and (vii) on every computed term.
 func CheckFT2(cases []FTCase) Result {
-	return ftClauses("FT-2", ftSource+", Theorem 2",
-		"(vi) (a/(a-1)) f_k > f_{k+1} for all k > k_0; (vii) L <= c <= U with L = floor(log a/(log a - log(a-1))), U = ceil(log a/(log(a+1) - log a))",
-		cases, map[string]bool{"T2(vi)": true, "T2(vii)": true}, 0)
+	return ftClauses(statement("FT-2", NTimes), cases, map[string]bool{"T2(vi)": true, "T2(vii)": true}, 0)
 }
 
 // CheckFTTable1 compares the computed integer rows (L, c, U, floor(a log a)
 // for a = 2..14) and the computed intervals of c with Table 1 as printed.
 // Every printed cell is a case.
 func CheckFTTable1(computed map[int]FTRow, intervals []FTInterval) Result {
-	res := newResult("FT-table1", ftSource+", Table 1", "the printed L, c(n), U, floor(n log n) for n = 2..14 and the printed intervals of real n with their c(n)")
+	st := statement(IDFTTable1, NTimes)
+	res := st.result(grundy.Multiplier{})
 	res.Domain = Domain{From: 2, To: 14, Cells: "every printed cell"}
 	res.Index = "a"
 	missing := 0
@@ -147,7 +192,7 @@ func CheckFTTable1(computed map[int]FTRow, intervals []FTInterval) Result {
 		res.Note = fmt.Sprintf("%d printed rows not computed", missing)
 	}
 	if len(computed) == 0 {
-		return notRun(res.ID, res.Source, res.Statement, "no c table")
+		return st.notRun(grundy.Multiplier{}, "no c table")
 	}
 	if strings.Contains(res.Note, "not computed") && res.Cases == 0 {
 		res.Status = NotRun
@@ -166,8 +211,7 @@ type StoredProof struct {
 // none where it says not proved), and the c it proves is the observed c.
 // stored[i] belongs to cases[i].
 func CheckFTProof(cases []FTCase, stored []StoredProof) Result {
-	res := newResult("FT-c-proved", "Lemma (ntimes.Proof) on "+ftSource+", Theorem 1",
-		"if k - r(k) = c for the c+2 indices K-c-1 <= k <= K, then k - r(k) = c for every k >= K-c-1; c_table's proved and proved_from are that window in the computed terms, and the proved c is the observed one")
+	res := statement(IDFTCProved, NTimes).result(grundy.Multiplier{})
 	res.Domain = Domain{From: 1, To: int64(len(cases)), Cells: "every multiplier of c_table"}
 	res.Index = "row"
 	proved, most := 0, 0

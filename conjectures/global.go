@@ -22,6 +22,76 @@ import (
 // of every cell), its relation to the single pile, a lemma proved below,
 // and observations, each reported with the range it was seen on.
 
+// The global game's checks: each reads one table of the global game
+// (with the single pile's rows of the same a), which VerifyGlobal opens
+// once for all of them (globalData), so they stay in this file.
+func init() {
+	how := "not streamed: the table of the global game is held in memory (package global), and every position (x, y) with x <= y <= M is visited"
+	register(&Check{Order: 1000, Reads: GlobalTable | StartValues, Streams: how,
+		Statements: []Statement{{ID: "GLOBAL-one-pile", Scope: Global, Source: "the rules (issue 29): with one pile empty a move is a single-pile move, and the limit cap max(x, y) is the pile",
+			Text: "G(0, y, r) = G(y, r), the single pile's value, for every 0 <= r <= y"}},
+		global: func(d *globalData) Result { return CheckGlobalOnePile(d.t, d.single) }})
+	register(&Check{Order: 1001, Reads: GlobalTable, Streams: how,
+		Statements: []Statement{{ID: "GLOBAL-symmetry", Scope: Global, Source: "the rules (issue 29): the two piles play the same part",
+			Text: "G(x, y, r) = G(y, x, r) for every x < y <= M and 0 <= r <= R, on the oracle, which never sorts the piles"}},
+		global: func(d *globalData) Result { return CheckGlobalSymmetry(d.t.Mult, d.mo, d.o.RMax(), d.oracle) }})
+	register(&Check{Order: 1002, Reads: GlobalTable, Streams: how,
+		Statements: []Statement{{ID: "GLOBAL-oracle", Scope: Global, Source: "the definition: global.Oracle, memoised mex over every move, no code shared with the engine",
+			Text: "the table's G(x, y, r) equals the oracle's for every x, y <= M (both orders) and 0 <= r <= R"}},
+		global: func(d *globalData) Result { return CheckGlobalOracle(d.t, d.mo, d.o.RMax(), d.oracle) }})
+	register(&Check{Order: 1003, Reads: GlobalTable, Streams: how,
+		Statements: []Statement{{ID: "GLOBAL-mex", Scope: Global, Source: "the definition: G is the mex of the options' values",
+			Text: "every cell (x, y, r) with x <= y <= M and r <= y is the mex of the values of its moves, read from the table; so the table is the game's on that range (induction on x + y)"}},
+		global: func(d *globalData) Result { return CheckGlobalMex(d.t, min(d.t.M, GlobalMexMax)) }})
+	register(&Check{Order: 1004, Reads: GlobalTable, Streams: how,
+		Statements: []Statement{{ID: IDGlobalStartP, Scope: Global, Source: "lemma (this project; mirror strategy, proof in conjectures/global.go), with Frankl & Tokushige, Theorem 1",
+			Text: "at the start (r = min(x+y-1, max(x, y))) the P-positions are exactly x = y, and (0, n) and (n, 0) with n in F(a) (a = 2: the Fibonacci numbers)"}},
+		global: func(d *globalData) Result { return CheckGlobalStartP(d.t) }})
+	register(&Check{Order: 1005, Reads: GlobalTable | StartValues, Streams: how,
+		Statements: []Statement{{ID: "GLOBAL-local", Scope: Global, Source: "issue 29: the local game (Wikipedia, \"Multiple piles\"; Sprague-Grundy) against the global one",
+			Text: "at the start, (x, y) is a P-position of the global game exactly when the local sum of the piles (x, x-1) and (y, y-1) is: G(x, x-1) xor G(y, y-1) = 0"}},
+		global: func(d *globalData) Result { return CheckGlobalLocal(d.t, d.single) }})
+	register(&Check{Order: 1006, Reads: GlobalTable, Streams: how,
+		Statements: []Statement{{ID: "GLOBAL-R1-single", Scope: Global, Source: "observation (this project, not a published statement)",
+			Text: "for x < y, R_1(x, y), the least limit at which (x, y) is an N-position, is a term of F(a) (a = 2: a Fibonacci number), as the single pile's R_1(0, n) always is"}},
+		global: func(d *globalData) Result { return CheckGlobalR1Single(d.t) }})
+	register(&Check{Order: 1007, Reads: GlobalTable, Streams: how,
+		Statements: []Statement{{ID: "GLOBAL-R1-diff", Scope: Global, Source: "observation (this project, not a published statement)",
+			Text: "for x < y, R_1(x, y) <= R_1(0, y - x), the single pile's threshold of the difference: the smallest greedy part of y - x by F(a) (a = 2: its smallest Zeckendorf part z_1(y - x))"}},
+		global: func(d *globalData) Result { return CheckGlobalR1Diff(d.t) }})
+	register(&Check{Order: 1008, Reads: GlobalTable, Streams: how,
+		Statements: []Statement{{ID: "GLOBAL-R1-equal", Scope: Global, Source: "observation (this project, not a published statement)",
+			Text: "for x < y, R_1(x, y) = R_1(0, y - x): (x, y, r) is a P-position exactly when (y - x, r) is one of the single pile"}},
+		global: func(d *globalData) Result { return CheckGlobalR1Equal(d.t) }})
+	register(&Check{Order: 1009, Reads: GlobalTable, Streams: how,
+		Statements: []Statement{{ID: "GLOBAL-R1-two", Scope: Global, Source: "observation (this project, not a published statement)",
+			Text: "for x < y, R_1(x, y) is R_1(0, y - x) or the term of F(a) just below it (a = 2: z_1(y - x) or the Fibonacci number before it)"}},
+		global: func(d *globalData) Result { return CheckGlobalR1Two(d.t) }})
+	register(&Check{Order: 1010, Reads: GlobalTable, Streams: how, only: grundy.Fibonacci,
+		Statements: []Statement{{ID: "GLOBAL-R1-fib-diff", Scope: Global, Source: "observation (this project, not a published statement)",
+			Text: "for y - x = F_k >= 2 a Fibonacci number (F_0, F_1, F_2, ... = 1, 2, 3, ...), R_1(x, y) = F_{k-1} when the largest Zeckendorf part of y is F_m with m - k odd, and R_1(x, y) = F_k when m - k is even"}},
+		global: func(d *globalData) Result { return CheckGlobalR1FibDiff(d.t) }})
+}
+
+// GlobalPrefix begins the id of every check of the global game, and
+// IDGlobalStartP is its lemma on the P-positions at the start (package
+// report names them).
+const (
+	GlobalPrefix   = "GLOBAL-"
+	IDGlobalStartP = "GLOBAL-start-P"
+)
+
+// globalData is one table of the global game, with the single pile's
+// rows and the oracle its checks share.
+type globalData struct {
+	t      *global.Table
+	single *SinglePile
+	mo     int // the oracle's range of piles
+	o      *global.Oracle
+}
+
+func (d *globalData) oracle(x, y, r int) int { return d.o.Value([]int{x, y}, r) }
+
 // SinglePile is the single-pile game's G(n, r) for 0 <= r <= n <= N,
 // Rows[n][r], and where it was read from.
 type SinglePile struct {
@@ -160,22 +230,12 @@ func LoadSinglePile(ctx context.Context, dir string, a grundy.Multiplier, N int)
 func CheckGlobal(t *global.Table, single *SinglePile) []Result {
 	a := t.Mult
 	mo := globalOracleRange(a, t.M)
-	o := global.NewOracle(2, mo, int64(a.P), int64(a.Q))
-	oracle := func(x, y, r int) int { return o.Value([]int{x, y}, r) }
-	res := []Result{
-		CheckGlobalOnePile(t, single),
-		CheckGlobalSymmetry(a, mo, o.RMax(), oracle),
-		CheckGlobalOracle(t, mo, o.RMax(), oracle),
-		CheckGlobalMex(t, min(t.M, GlobalMexMax)),
-		CheckGlobalStartP(t),
-		CheckGlobalLocal(t, single),
-		CheckGlobalR1Single(t),
-		CheckGlobalR1Diff(t),
-		CheckGlobalR1Equal(t),
-		CheckGlobalR1Two(t),
-	}
-	if a == grundy.Fibonacci {
-		res = append(res, CheckGlobalR1FibDiff(t))
+	d := &globalData{t: t, single: single, mo: mo, o: global.NewOracle(2, mo, int64(a.P), int64(a.Q))}
+	var res []Result
+	for _, c := range Registry() {
+		if c.global != nil && c.For(a) {
+			res = append(res, c.global(d))
+		}
 	}
 	return res
 }
@@ -191,8 +251,7 @@ func (res *Result) globalFail(x, y, r int, computed, predicted string) {
 // CheckGlobalOnePile: with one pile empty the global game is the single
 // pile, so G(0, y, r) = G(y, r) for every 0 <= r <= y <= M.
 func CheckGlobalOnePile(t *global.Table, single *SinglePile) Result {
-	res := newResult(multID("GLOBAL-one-pile", t.Mult), "the rules (issue 29): with one pile empty a move is a single-pile move, and the limit cap max(x, y) is the pile",
-		"G(0, y, r) = G(y, r), the single pile's value, for every 0 <= r <= y")
+	res := statement("GLOBAL-one-pile", Global).result(t.Mult)
 	res.Mult, res.Index = "", "y"
 	res.Domain = Domain{From: 0, To: int64(t.M), Cells: "every (0, y, r) with 0 <= r <= y"}
 	for y := 0; y <= t.M; y++ {
@@ -212,8 +271,8 @@ func CheckGlobalOnePile(t *global.Table, single *SinglePile) Result {
 // x <= y only, and GLOBAL-oracle compares it with the oracle in both
 // orders.
 func CheckGlobalSymmetry(a grundy.Multiplier, M, rMax int, value func(x, y, r int) int) Result {
-	res := newResult(multID("GLOBAL-symmetry", a), "the rules (issue 29): the two piles play the same part",
-		fmt.Sprintf("G(x, y, r) = G(y, x, r) for every x < y <= %d and 0 <= r <= %d, on the oracle, which never sorts the piles", M, rMax))
+	res := statement("GLOBAL-symmetry", Global).result(a)
+	res.Statement = fmt.Sprintf("G(x, y, r) = G(y, x, r) for every x < y <= %d and 0 <= r <= %d, on the oracle, which never sorts the piles", M, rMax)
 	res.Index = "y"
 	res.Domain = Domain{From: 0, To: int64(M), Cells: fmt.Sprintf("every (x, y, r) with x < y, 0 <= r <= %d (oracle)", rMax)}
 	for y := 0; y <= M; y++ {
@@ -235,8 +294,8 @@ func CheckGlobalSymmetry(a grundy.Multiplier, M, rMax int, value func(x, y, r in
 // (past the larger pile too: the table caps the limit, the oracle does
 // not).
 func CheckGlobalOracle(t *global.Table, M, rMax int, oracle func(x, y, r int) int) Result {
-	res := newResult(multID("GLOBAL-oracle", t.Mult), "the definition: global.Oracle, memoised mex over every move, no code shared with the engine",
-		fmt.Sprintf("the table's G(x, y, r) equals the oracle's for every x, y <= %d (both orders) and 0 <= r <= %d", M, rMax))
+	res := statement("GLOBAL-oracle", Global).result(t.Mult)
+	res.Statement = fmt.Sprintf("the table's G(x, y, r) equals the oracle's for every x, y <= %d (both orders) and 0 <= r <= %d", M, rMax)
 	res.Index = "y"
 	res.Domain = Domain{From: 0, To: int64(M), Cells: fmt.Sprintf("every (x, y, r) with x, y <= %d, 0 <= r <= %d", M, rMax)}
 	for y := 0; y <= M; y++ {
@@ -258,8 +317,8 @@ func CheckGlobalOracle(t *global.Table, M, rMax int, oracle func(x, y, r int) in
 // x + y (every option has fewer tokens, and (0, 0, r) has no move): a
 // proof from the data, not a sample.
 func CheckGlobalMex(t *global.Table, M int) Result {
-	res := newResult(multID("GLOBAL-mex", t.Mult), "the definition: G is the mex of the options' values",
-		fmt.Sprintf("every cell (x, y, r) with x <= y <= %d and r <= y is the mex of the values of its moves, read from the table; so the table is the game's on that range (induction on x + y)", M))
+	res := statement("GLOBAL-mex", Global).result(t.Mult)
+	res.Statement = fmt.Sprintf("every cell (x, y, r) with x <= y <= %d and r <= y is the mex of the values of its moves, read from the table; so the table is the game's on that range (induction on x + y)", M)
 	res.Index = "y"
 	res.Domain = Domain{From: 0, To: int64(M), Cells: "every (x, y, r) with x <= y, 0 <= r <= y"}
 	a := t.Mult
@@ -311,8 +370,7 @@ func CheckGlobalMex(t *global.Table, M int) Result {
 // N-position. (0, y) at r = y - 1 is the single pile's start.
 func CheckGlobalStartP(t *global.Table) Result {
 	a := t.Mult
-	res := newResult(multID("GLOBAL-start-P", a), "lemma (this project; mirror strategy, proof in conjectures/global.go), with Frankl & Tokushige, Theorem 1",
-		"at the start (r = min(x+y-1, max(x, y))) the P-positions are exactly x = y, and (0, n) and (n, 0) with n in F(a) (a = 2: the Fibonacci numbers)")
+	res := statement(IDGlobalStartP, Global).result(a)
 	res.Index = "y"
 	res.Domain = Domain{From: 0, To: int64(t.M), Cells: "every position (x, y), x <= y, at its start limit"}
 	inF := map[int]bool{}
@@ -343,8 +401,7 @@ func CheckGlobalStartP(t *global.Table) Result {
 // check counts where, and gives the smallest cases.
 func CheckGlobalLocal(t *global.Table, single *SinglePile) Result {
 	a := t.Mult
-	res := newResult(multID("GLOBAL-local", a), "issue 29: the local game (Wikipedia, \"Multiple piles\"; Sprague-Grundy) against the global one",
-		"at the start, (x, y) is a P-position of the global game exactly when the local sum of the piles (x, x-1) and (y, y-1) is: G(x, x-1) xor G(y, y-1) = 0")
+	res := statement("GLOBAL-local", Global).result(a)
 	res.Index = "y"
 	res.Domain = Domain{From: 0, To: int64(t.M), Cells: "every position (x, y), x <= y, at its start limit"}
 	start := func(n int) int { return int(single.Rows[n][max(n-1, 0)]) }
@@ -397,8 +454,7 @@ func singleR1(a grundy.Multiplier, N int) []int32 {
 // number).
 func CheckGlobalR1Single(t *global.Table) Result {
 	a := t.Mult
-	res := newResult(multID("GLOBAL-R1-single", a), "observation (this project, not a published statement)",
-		"for x < y, R_1(x, y), the least limit at which (x, y) is an N-position, is a term of F(a) (a = 2: a Fibonacci number), as the single pile's R_1(0, n) always is")
+	res := statement("GLOBAL-R1-single", Global).result(a)
 	res.Index = "y"
 	res.Domain = Domain{From: 1, To: int64(t.M), Cells: "every position (x, y) with x < y"}
 	inF := map[int]bool{}
@@ -422,8 +478,7 @@ func CheckGlobalR1Single(t *global.Table) Result {
 // proved (move to (x, x), GLOBAL-start-P).
 func CheckGlobalR1Diff(t *global.Table) Result {
 	a := t.Mult
-	res := newResult(multID("GLOBAL-R1-diff", a), "observation (this project, not a published statement)",
-		"for x < y, R_1(x, y) <= R_1(0, y - x), the single pile's threshold of the difference: the smallest greedy part of y - x by F(a) (a = 2: its smallest Zeckendorf part z_1(y - x))")
+	res := statement("GLOBAL-R1-diff", Global).result(a)
 	res.Index = "y"
 	res.Domain = Domain{From: 1, To: int64(t.M), Cells: "every position (x, y) with x < y"}
 	z := singleR1(a, t.M)
@@ -448,8 +503,7 @@ func CheckGlobalR1Diff(t *global.Table) Result {
 // are those of one pile of |y - x|: R_1(x, y) = R_1(0, y - x).
 func CheckGlobalR1Equal(t *global.Table) Result {
 	a := t.Mult
-	res := newResult(multID("GLOBAL-R1-equal", a), "observation (this project, not a published statement)",
-		"for x < y, R_1(x, y) = R_1(0, y - x): (x, y, r) is a P-position exactly when (y - x, r) is one of the single pile")
+	res := statement("GLOBAL-R1-equal", Global).result(a)
 	res.Index = "y"
 	res.Domain = Domain{From: 1, To: int64(t.M), Cells: "every position (x, y) with x < y"}
 	z := singleR1(a, t.M)
@@ -483,8 +537,7 @@ func previousTerm(F []int64) map[int]int {
 // number before it).
 func CheckGlobalR1Two(t *global.Table) Result {
 	a := t.Mult
-	res := newResult(multID("GLOBAL-R1-two", a), "observation (this project, not a published statement)",
-		"for x < y, R_1(x, y) is R_1(0, y - x) or the term of F(a) just below it (a = 2: z_1(y - x) or the Fibonacci number before it)")
+	res := statement("GLOBAL-R1-two", Global).result(a)
 	res.Index = "y"
 	res.Domain = Domain{From: 1, To: int64(t.M), Cells: "every position (x, y) with x < y"}
 	F := FPositions(a, t.M)
@@ -513,8 +566,7 @@ func CheckGlobalR1Two(t *global.Table) Result {
 // R_1(x, y) = F_{k-1} if the largest Zeckendorf part of y is F_m with
 // m - k odd, and F_k otherwise.
 func CheckGlobalR1FibDiff(t *global.Table) Result {
-	res := newResult(multID("GLOBAL-R1-fib-diff", t.Mult), "observation (this project, not a published statement)",
-		"for y - x = F_k >= 2 a Fibonacci number (F_0, F_1, F_2, ... = 1, 2, 3, ...), R_1(x, y) = F_{k-1} when the largest Zeckendorf part of y is F_m with m - k odd, and R_1(x, y) = F_k when m - k is even")
+	res := statement("GLOBAL-R1-fib-diff", Global).result(t.Mult)
 	res.Index = "y"
 	res.Domain = Domain{From: 2, To: int64(t.M), Cells: "every position (x, y) with y - x a Fibonacci number >= 2"}
 	F := FPositions(grundy.Fibonacci, t.M)

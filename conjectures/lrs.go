@@ -29,44 +29,37 @@ func inf(z int64) int64 {
 	return z
 }
 
-// lowTheorems[g] is the interval [lo, hi) of r with G(n, r) = g that
+// lowTheorem is the interval [lo, hi) of r with G(n, r) = g that
 // Theorem 4.1 (g = 0), 4.5, 4.6 and 4.7 (g = 1, 2, 3) state, from the
 // Zeckendorf parts z_1 < z_2 < z_3 of n, before cutting to [0, n].
-var lowTheorems = [4]func(z [3]int64) (lo, hi int64){
-	// Theorem 4.1: G(n, r) = 0 iff r < z_1(n).
-	func(z [3]int64) (int64, int64) { return 0, inf(z[0]) },
-	// Theorem 4.5: G(n, r) = 1 iff z_1(n) = 1 and 1 <= r < z_2(n).
-	func(z [3]int64) (int64, int64) {
-		if z[0] != 1 {
-			return 0, 0
+func lowTheorem(g int, z [3]int64) (lo, hi int64) {
+	switch g {
+	case 0: // Theorem 4.1: G(n, r) = 0 iff r < z_1(n).
+		return 0, inf(z[0])
+	case 1: // Theorem 4.5: G(n, r) = 1 iff z_1(n) = 1 and 1 <= r < z_2(n).
+		if z[0] == 1 {
+			return 1, inf(z[1])
 		}
-		return 1, inf(z[1])
-	},
-	// Theorem 4.6: G(n, r) = 2 iff z_1(n) = 2 and 2 <= r < z_2(n).
-	func(z [3]int64) (int64, int64) {
-		if z[0] != 2 {
-			return 0, 0
+	case 2: // Theorem 4.6: G(n, r) = 2 iff z_1(n) = 2 and 2 <= r < z_2(n).
+		if z[0] == 2 {
+			return 2, inf(z[1])
 		}
-		return 2, inf(z[1])
-	},
-	// Theorem 4.7: G(n, r) = 3 iff z_1 = 1, z_2 = 3 and 3 <= r < z_3,
-	// or z_1 = 3 and 3 <= r < z_2 - 1.
-	func(z [3]int64) (int64, int64) {
+	case 3: // Theorem 4.7: G(n, r) = 3 iff z_1 = 1, z_2 = 3 and 3 <= r < z_3, or z_1 = 3 and 3 <= r < z_2 - 1.
 		switch {
 		case z[0] == 1 && z[1] == 3:
 			return 3, inf(z[2])
 		case z[0] == 3:
 			return 3, inf(z[1]) - 1
 		}
-		return 0, 0
-	},
+	}
+	return 0, 0
 }
 
 // Predicted returns the r with G(n, r) = g, for g = 0..3, that Theorems
 // 4.1, 4.5, 4.6 and 4.7 of Larsson & Rubinstein-Salzedo state: the interval
 // [lo, hi) cut to [0, n], with lo = hi = 0 when it is empty.
 func Predicted(n, g int) (lo, hi int64) {
-	lo, hi = lowTheorems[g](zeck(n))
+	lo, hi = lowTheorem(g, zeck(n))
 	lo, hi = max(lo, 0), min(hi, int64(n)+1)
 	if hi <= lo {
 		return 0, 0
@@ -144,18 +137,16 @@ func CheckConjecture(s *Starts) (lower, upper Result) {
 // FitLog fits G(n) ~ alpha ln n + beta by least squares over 1 <= n <= N,
 // and gives the RMS residual and the largest one, with its n.
 func FitLog(s *Starts) (alpha, beta, rms, maxRes float64, maxAt int64) {
-	st := newStreamState(s.N(), Pass{Mult: grundy.Fibonacci}, 0)
+	cur := newCursor(s.N(), &Pass{Mult: grundy.Fibonacci}, 0)
 	src := NewArraySource(s)
 	for {
 		rows, _ := src.Next()
 		if len(rows) == 0 {
 			break
 		}
-		for i := range rows {
-			st.visit(&rows[i])
-		}
+		cur.advance(rows)
 	}
-	return st.fitLog()
+	return cur.fitLog()
 }
 
 // decadeTable gathers the distribution of a difference per decade

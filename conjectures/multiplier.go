@@ -1,7 +1,6 @@
 package conjectures
 
 import (
-	"fmt"
 	"math/big"
 
 	"fibnim/grundy"
@@ -57,14 +56,10 @@ func SmallestGreedyPart(F []int64, N int) []int32 {
 	return z
 }
 
-func multID(id string, a grundy.Multiplier) string {
-	return fmt.Sprintf("%s(a=%s)", id, a)
-}
-
 // CheckMultiplier runs the statements for multiplier a on the start values
 // s and, if R1 is not nil, on R_1(n), the least r with G(n, r) >= 1:
 // FT-P-positions(a), SCHWENK-strategy(a), LRS-5.2(a), LRS-5.3-step(a) and
-// LRS-conj-upper(a), in that order (see streamState).
+// LRS-conj-upper(a), in the order of the registry.
 func CheckMultiplier(a grundy.Multiplier, s *Starts, R1 []uint32) []Result {
 	var R [][]uint32
 	if R1 != nil {
@@ -76,5 +71,3 @@ func CheckMultiplier(a grundy.Multiplier, s *Starts, R1 []uint32) []Result {
 	}
 	return res
 }
-
-const schwenkSource = "Schwenk, Take-away games, Fibonacci Quart. 8 (1970); Theorem 4.1 of Larsson & Rubinstein-Salzedo for a = 2"

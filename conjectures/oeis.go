@@ -8,6 +8,37 @@ import (
 	"fibnim/ntimes"
 )
 
+// IDOEISA003411 is the id of the check of A003411's formula (package
+// report names it).
+const IDOEISA003411 = "OEIS-A003411"
+
+// The OEIS entries of two sequences F(a), against F(a) computed afresh
+// (LoadOEIS): their statements share the sequences the b-files hold.
+func init() {
+	o := OEISA003411
+	register(&Check{Order: 950, Reads: Sequences,
+		Streams: "not streamed: F(3) to OEISTerms terms, the initial terms one by one, then the lemma's window (ntimes.Prove) for the rest",
+		Statements: []Statement{{ID: IDOEISA003411, Scope: OEIS, Source: "OEIS A003411, its formula (marked conjectured there)",
+			Text: fmt.Sprintf("A003411 is F(3): a(n) = f_{n+1}, with a(0..%d) = %v and a(n) = a(n-1) + a(n-%d) for every n >= %d", len(o.Initial)-1, o.Initial, o.Lag, o.From),
+			TeX:  `A003411's recurrence`}},
+		oeis: func(d *OEISData) Result { return CheckOEISA003411(d.seq("A003411")) }})
+	register(&Check{Order: 951, Reads: Sequences,
+		Streams: "not streamed: F(4) to OEISTerms terms against every listed term",
+		Statements: []Statement{{ID: "OEIS-A003413", Scope: OEIS, Source: "OEIS A003413, the terms listed on its page",
+			Text: "A003413 is F(4): a(n) = f_{n+1} on every listed term", TeX: `A003413's terms`}},
+		oeis: func(d *OEISData) Result { return CheckOEISA003413(d.seq("A003413")) }})
+}
+
+// seq is the sequence of d compared with the OEIS entry id.
+func (d *OEISData) seq(id string) *ntimes.Seq {
+	for _, f := range d.F {
+		if f.OEIS == id {
+			return f.Seq
+		}
+	}
+	panic("conjectures: no sequence for " + id)
+}
+
 // OEISA003413 is A003413 ("From a nim-like game", offset 0) as the OEIS
 // lists it on its page (the 48 terms shown there, transcribed): F(4),
 // with a(n) = f_{n+1}.
@@ -27,7 +58,7 @@ var OEISA003411 = struct {
 
 // CheckOEISA003413 compares F(4) with A003413's listed terms.
 func CheckOEISA003413(s *ntimes.Seq) Result {
-	res := newResult("OEIS-A003413", "OEIS A003413, the terms listed on its page", "A003413 is F(4): a(n) = f_{n+1} on every listed term")
+	res := statement("OEIS-A003413", OEIS).result(grundy.Multiplier{})
 	res.Domain = Domain{From: 0, To: int64(len(OEISA003413) - 1), Cells: "every listed term"}
 	for n, want := range OEISA003413 {
 		res.Cases++
@@ -53,8 +84,7 @@ func CheckOEISA003413(s *ntimes.Seq) Result {
 // terms before that are checked one by one.
 func CheckOEISA003411(s *ntimes.Seq) Result {
 	o := OEISA003411
-	res := newResult("OEIS-A003411", "OEIS A003411, its formula (marked conjectured there)",
-		fmt.Sprintf("A003411 is F(3): a(n) = f_{n+1}, with a(0..%d) = %v and a(n) = a(n-1) + a(n-%d) for every n >= %d", len(o.Initial)-1, o.Initial, o.Lag, o.From))
+	res := statement(IDOEISA003411, OEIS).result(grundy.Multiplier{})
 	c := o.Lag - 1
 	p := ntimes.Prove(s.R)
 	res.Domain = Domain{From: 0, To: int64(s.Len() - 1), Cells: "the initial terms and every n up to the lemma's window; the lemma for every n beyond"}
@@ -115,11 +145,10 @@ func (v *Verification) LoadOEIS(N int, G []uint16, h []int64) {
 			OEIS string
 			Seq  *ntimes.Seq
 		}{x.A, x.OEIS, seq})
-		switch x.OEIS {
-		case "A003411":
-			v.Results = append(v.Results, CheckOEISA003411(seq))
-		case "A003413":
-			v.Results = append(v.Results, CheckOEISA003413(seq))
+	}
+	for _, c := range Registry() {
+		if c.oeis != nil {
+			v.Results = append(v.Results, c.oeis(d))
 		}
 	}
 	v.OEIS = d

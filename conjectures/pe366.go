@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"fibnim/grundy"
 	"fibnim/moves"
 	"fibnim/table"
 )
@@ -21,6 +22,17 @@ const pe366Source = `Project Euler, problem 366 "Stone Game III" (https://projec
 // on the previous move." Transcribed from the problem page.
 const PE366PublishedSum = 728
 
+// Project Euler 366 from the winning first moves of a = 2.
+func init() {
+	register(&Check{
+		Order:      800,
+		Statements: []Statement{{ID: "PE366", Scope: Fibonacci, Source: pe366Source, Text: pe366Statement()}},
+		Reads:      Cells,
+		Streams:    "not streamed: the winning first moves of the starting piles n <= 100 (package moves, from the cells of the table of a = 2)",
+		cells:      func(sm *StartMoves) Result { return CheckPE366(sm.Moves) },
+	})
+}
+
 // pe366N is the last pile of the published sum.
 const pe366N = 100
 
@@ -29,11 +41,11 @@ const pe366N = 100
 // the pipeline computed (start[n], as moves.Solver.StartMoves gives them,
 // for n up to at least 100), and compares the sum with the published one.
 func CheckPE366(start [][]moves.Move) Result {
-	statement := pe366Statement()
+	st := statement("PE366", Fibonacci)
 	if len(start) <= pe366N {
-		return notRun("PE366", pe366Source, statement, fmt.Sprintf("needs the winning moves of the starting piles up to n = %d; data covers n <= %d", pe366N, len(start)-1))
+		return st.notRun(grundy.Multiplier{}, fmt.Sprintf("needs the winning moves of the starting piles up to n = %d; data covers n <= %d", pe366N, len(start)-1))
 	}
-	r := newResult("PE366", pe366Source, statement)
+	r := st.result(grundy.Multiplier{})
 	r.Domain = Domain{From: 1, To: pe366N, Cells: "every starting pile (n, n-1)"}
 	M := make([]int, pe366N)
 	sum := 0
@@ -104,9 +116,4 @@ func verifyStartMoves(ctx context.Context, dir string) (*StartMoves, error) {
 
 func pe366Statement() string {
 	return fmt.Sprintf("the sum over 1 <= n <= %d of M(n), the largest winning first move from (n, n-1) (0 where there is none), is %d", pe366N, PE366PublishedSum)
-}
-
-// pe366NotRun is PE366 where a = 2 has no table with cells.
-func pe366NotRun(why string) Result {
-	return notRun("PE366", pe366Source, pe366Statement(), why)
 }

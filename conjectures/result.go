@@ -100,14 +100,6 @@ func group(x int64) string {
 	return string(b)
 }
 
-// notRun marks a check whose data is missing.
-func notRun(id, source, statement, why string) Result {
-	r := newResult(id, source, statement)
-	r.Status = NotRun
-	r.Note = why
-	return *r
-}
-
 func itoa(x int64) string { return fmt.Sprint(x) }
 
 // IndexName is what a Counterexample's N counts: Index, or "n".

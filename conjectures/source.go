@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"fibnim/grundy"
 	"fibnim/table"
 )
 
@@ -64,10 +65,35 @@ type rChunk struct {
 	R  []uint32
 }
 
-// NewTableSource streams t with R_1..R_g (g = 0, 1 or 4; t must hold
-// breakpoint files for g > 0). Decoding stops when ctx is done; Close
-// stops it early.
+// NewTableSource streams t with R_1..R_g (g = 0, 1 or 4): from its
+// breakpoint files, or, where it holds none, recomputed (see
+// NewRecomputedSource). Decoding stops when ctx is done; Close stops it
+// early.
 func NewTableSource(ctx context.Context, t *table.Table, g int) (*tableSource, error) {
+	if g > 0 && !t.HasBreakpoints() {
+		return NewRecomputedSource(ctx, t, g)
+	}
+	return newTableSource(ctx, t, g, false)
+}
+
+// NewRecomputedSource streams the start values of t with R_1..R_g (g =
+// 0..4) recomputed by the engine's row sweeps, grundy.FirstLayers, on a
+// goroutine of their own, whatever files t holds: g sweeps over 0..N in
+// constant memory (a few MiB), for the checks that read R on a table of
+// start values alone (compute grundy -breakpoints=false), which is the only
+// kind of table past the 2^31 - 1 rows a breakpoint file holds. The checks
+// that read R then test the engine's recomputation, not files of t.
+func NewRecomputedSource(ctx context.Context, t *table.Table, g int) (*tableSource, error) {
+	if g < 0 || g > 4 {
+		panic(fmt.Sprintf("conjectures: %d layers", g))
+	}
+	if N := t.N(); N > grundy.MaxBreakpointN {
+		return nil, fmt.Errorf("conjectures: %s: N = %d is past %d, the last row the engine's sweeps reach", t.Dir(), N, grundy.MaxBreakpointN)
+	}
+	return newTableSource(ctx, t, g, true)
+}
+
+func newTableSource(ctx context.Context, t *table.Table, g int, recompute bool) (*tableSource, error) {
 	N := t.N()
 	ctx, cancel := context.WithCancel(ctx)
 	src := &tableSource{N0: N, g: g, starts: make(chan startChunk, 2), errs: make(chan error, g+1), cancel: cancel}
@@ -89,6 +115,15 @@ func NewTableSource(ctx context.Context, t *table.Table, g int) (*tableSource, e
 			src.errs <- err
 		}
 	}()
+	if recompute {
+		for range g {
+			src.rs = append(src.rs, make(chan rChunk, 2))
+		}
+		if g > 0 {
+			go src.recompute(ctx, t.Mult())
+		}
+		return src, nil
+	}
 	for gg := 1; gg <= g; gg++ {
 		c := make(chan rChunk, 2)
 		src.rs = append(src.rs, c)
@@ -130,6 +165,63 @@ func NewTableSource(ctx context.Context, t *table.Table, g int) (*tableSource, e
 		}(gg, c)
 	}
 	return src, nil
+}
+
+// recompute sends R_1..R_g of every row in chunks of sourceBatch rows,
+// chunk by chunk to the g channels in turn (the order Next reads them).
+func (s *tableSource) recompute(ctx context.Context, a grundy.Multiplier) {
+	defer func() {
+		for _, c := range s.rs {
+			close(c)
+		}
+	}()
+	g, N := len(s.rs), s.N0
+	chunks := make([]rChunk, g)
+	next := 0 // the first row not yet in a chunk
+	send := func() bool {
+		for i, c := range s.rs {
+			select {
+			case c <- chunks[i]:
+			case <-ctx.Done():
+				return false
+			}
+		}
+		return true
+	}
+	for n0, R := range grundy.FirstLayers(ctx, N, a, g) {
+		if n0 != next {
+			s.errs <- fmt.Errorf("conjectures: the row sweeps gave rows from %d, not %d", n0, next)
+			return
+		}
+		// R is the sweeps' own buffer, valid until the next block: copied,
+		// never changed.
+		for off := 0; off < len(R[0]); {
+			lo := next - next%sourceBatch
+			if next == lo {
+				for i := range chunks {
+					// A new array each chunk: the one sent is Next's now.
+					chunks[i] = rChunk{lo: lo, R: make([]uint32, 0, min(sourceBatch, N+1-lo))}
+				}
+			}
+			m := min(len(R[0])-off, lo+sourceBatch-next)
+			for i := range chunks {
+				chunks[i].R = append(chunks[i].R, R[i][off:off+m]...)
+			}
+			off += m
+			next += m
+			if next%sourceBatch == 0 || next == N+1 {
+				if !send() {
+					return
+				}
+			}
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return
+	}
+	if next != N+1 {
+		s.errs <- fmt.Errorf("conjectures: the row sweeps stopped at row %d of 0..%d", next, N)
+	}
 }
 
 func newInfChunk(lo, N int) rChunk {

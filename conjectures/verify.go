@@ -42,6 +42,25 @@ type Verification struct {
 //
 // progress, if not nil, gets a line now and then while a table is read.
 func Verify(ctx context.Context, root string, progress func(string)) (*Verification, error) {
+	return VerifyWith(ctx, root, Options{Layers: 4, Progress: progress})
+}
+
+// Options tune VerifyWith.
+type Options struct {
+	// Layers is how many of R_1..R_4 verify may recompute, with the
+	// engine's row sweeps (grundy.FirstLayers: one sweep over 0..N each,
+	// in constant memory), for a table that holds no breakpoint files: 4
+	// runs every check (LRS-4.x read R_1..R_4), 1 those that read R_1
+	// (WHI-strategy, SCHWENK-strategy), 0 none of them. The checks it
+	// leaves out are reported as not run, with the reason.
+	Layers int
+	// Progress, if not nil, gets a line now and then while a table is read.
+	Progress func(string)
+}
+
+// VerifyWith is Verify with options.
+func VerifyWith(ctx context.Context, root string, opt Options) (*Verification, error) {
+	progress := opt.Progress
 	v := &Verification{}
 	mults, err := tableMults(root)
 	if err != nil {
@@ -62,53 +81,63 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 				progress(fmt.Sprintf("verify: a = %s, %d of %d rows (%.0f%%), elapsed %v", a, done, total, 100*float64(done)/float64(total), time.Since(t0).Round(time.Second)))
 			}
 		}
-		res, lines, err := streamTable(ctx, table.Dir(root, a), p)
+		res, lines, err := streamTable(ctx, table.Dir(root, a), p, opt.Layers)
 		if err != nil {
 			return nil, err
 		}
 		v.Data = append(v.Data, lines...)
+		byID := map[string]Result{}
 		for _, r := range res {
 			if r.Mult == "" {
-				paper = append(paper, r)
+				byID[r.ID] = r
 			} else {
 				multRes = append(multRes, r)
 			}
-			if r.ID == "LRS-conj-lower" {
+			if r.ID == IDConjLower {
 				hFib, _ = r.Stats["h"].([]int64)
 			}
 		}
-		if a == grundy.Fibonacci {
-			t, err := table.Open(table.Dir(root, a))
-			if err != nil {
-				return nil, err
+		if a != grundy.Fibonacci {
+			continue
+		}
+		dir := table.Dir(root, a)
+		t, err := table.Open(dir)
+		if err != nil {
+			return nil, err
+		}
+		fibN = t.N()
+		startFib, fullFib, err = headOfStarts(t, 10000)
+		t.Close()
+		if err != nil {
+			return nil, err
+		}
+		if v.StartMoves, err = verifyStartMoves(ctx, dir); err != nil {
+			return nil, err
+		}
+		// The statements of a = 2 in the order of the registry: those the
+		// pass streamed, and those that read the winning first moves.
+		for _, c := range Registry() {
+			switch {
+			case !c.has(Fibonacci):
+			case c.stream != nil:
+				for _, s := range c.of(Fibonacci) {
+					paper = append(paper, byID[s.ID])
+				}
+			case c.cells != nil && v.StartMoves != nil:
+				paper = append(paper, c.cells(v.StartMoves))
+			case c.cells != nil:
+				paper = append(paper, c.notRunAll(Fibonacci, a, "the table of a = 2 under "+dir+" holds start values only: no cells for the moves")...)
 			}
-			fibN = t.N()
-			startFib, fullFib, err = headOfStarts(t, 10000)
-			t.Close()
-			if err != nil {
-				return nil, err
-			}
-			dir := table.Dir(root, a)
-			if v.StartMoves, err = verifyStartMoves(ctx, dir); err != nil {
-				return nil, err
-			}
-			if sm := v.StartMoves; sm != nil {
-				paper = append(paper, CheckPE366(sm.Moves))
-				v.Data = append(v.Data, fmt.Sprintf("Winning first moves (PE366, tables/winning_moves.csv, the table of winning first moves): every one from (n, n-1) for n <= %d, and their number for n <= %d from R_1, of a = 2, from %s.", len(sm.Moves)-1, sm.TallyN, dir))
-			} else {
-				paper = append(paper, pe366NotRun("the table of a = 2 under "+dir+" holds start values only: no cells for the moves"))
-			}
+		}
+		if sm := v.StartMoves; sm != nil {
+			v.Data = append(v.Data, fmt.Sprintf("Winning first moves (%s, tables/winning_moves.csv, the table of winning first moves): every one from (n, n-1) for n <= %d, and their number for n <= %d from R_1, of a = 2, from %s.", readers(Fibonacci, Cells, Cells), len(sm.Moves)-1, sm.TallyN, dir))
 		}
 	}
-	gdir := table.Dir(root, grundy.Fibonacci)
-	if paper == nil {
-		for _, id := range []string{"LRS-4.1", "LRS-4.5", "LRS-4.6", "LRS-4.7"} {
-			paper = append(paper, Result{ID: id, Status: NotRun, Note: "no breakpoint or dense table for a = 2 under " + gdir})
+	if fibN < 0 {
+		gdir := table.Dir(root, grundy.Fibonacci)
+		for _, c := range Registry() {
+			paper = append(paper, c.notRunAll(Fibonacci, grundy.Fibonacci, "no table of a = 2 under "+gdir)...)
 		}
-		for _, id := range []string{"LRS-5.1", "LRS-5.2", "LRS-5.3-log-lower", "LRS-5.3-sqrt-upper", "LRS-conj-lower", "LRS-conj-upper"} {
-			paper = append(paper, Result{ID: id, Status: NotRun, Note: "no start_values.parquet for a = 2 under " + gdir})
-		}
-		paper = append(paper, Result{ID: "WHI-strategy", Status: NotRun, Note: "no table"}, Result{ID: "WHI-start", Status: NotRun}, Result{ID: "BRILLIANT-count", Status: NotRun}, pe366NotRun("no table for a = 2 under "+gdir))
 	}
 	v.Results = append(v.Results, paper...)
 	ft, err := verifyNtimes(ctx, filepath.Join(root, "ntimes"), progress)
@@ -132,6 +161,20 @@ func Verify(ctx context.Context, root string, progress func(string)) (*Verificat
 		return nil, ctx.Err()
 	}
 	return v, nil
+}
+
+// readers lists the ids of scope whose checks read some of the data in
+// any and nothing outside all, for the lines that say what was read.
+func readers(scope Scope, any, all Data) string {
+	var ids []string
+	for _, c := range Registry() {
+		if c.Reads&any != 0 && c.Reads&^all == 0 {
+			for _, s := range c.of(scope) {
+				ids = append(ids, s.ID)
+			}
+		}
+	}
+	return strings.Join(ids, ", ")
 }
 
 // tableMults lists the multipliers of the table folders under root, in
@@ -158,10 +201,14 @@ func tableMults(root string) ([]grundy.Multiplier, error) {
 	return mults, nil
 }
 
-// streamTable runs the checks p names on the table folder dir: in one pass
-// over its files where it holds breakpoint files, or else on its start
-// values and, for the rows dense.parquet holds, its cells.
-func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, error) {
+// streamTable runs the checks p names on the table folder dir, in one
+// pass over its files: with R_1..R_4 from its breakpoint files where it
+// holds them; in memory, with R from dense.parquet, for a small table of
+// the dense engine whose dense.parquet holds every row; and otherwise (a
+// table of start values alone, or dense.parquet short of N) with the
+// start values streamed from start_values.parquet and at most layers of
+// R_1..R_4 recomputed by the engine's row sweeps (NewRecomputedSource).
+func streamTable(ctx context.Context, dir string, p Pass, layers int) ([]Result, []string, error) {
 	t, err := table.Open(dir)
 	if err != nil {
 		return nil, nil, err
@@ -184,14 +231,14 @@ func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, e
 		lines = append(lines, fmt.Sprintf("Table %s has no manifest (written before manifests): its files could not be checked against one.", dir))
 	}
 	if p.Paper {
-		lines = append(lines, fmt.Sprintf("Start values (LRS-5.x, conjecture, WHI-start, BRILLIANT): n <= %d of a = 2.", N))
+		lines = append(lines, fmt.Sprintf("Start values (%s): n <= %d of a = 2.", readers(Fibonacci, StartValues, StartValues), N))
 	}
-	if t.HasBreakpoints() {
-		g := 1
-		if p.Paper {
-			g = 4
-		}
-		src, err := NewTableSource(ctx, t, g)
+	cellIDs := readers(Fibonacci, R1|R1to4, StartValues|R1|R1to4)
+	multIDs := readers(EveryMultiplier, StartValues, StartValues|R1)
+	need := p.rows()
+	switch {
+	case t.HasBreakpoints():
+		src, err := NewTableSource(ctx, t, need)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -201,53 +248,78 @@ func streamTable(ctx context.Context, dir string, p Pass) ([]Result, []string, e
 			return nil, nil, err
 		}
 		if p.Paper {
-			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (LRS-4.x, WHI-strategy): rows n <= %d of a = 2, from %s.", N, filepath.Join(dir, table.BreakpointsDir)))
+			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (%s): rows n <= %d of a = 2, from %s.", cellIDs, N, filepath.Join(dir, table.BreakpointsDir)))
 		}
-		lines = append(lines, fmt.Sprintf("Multiplier a = %s (FT-P-positions, SCHWENK-strategy, LRS-5.2, LRS-5.3-step, LRS-conj-upper put for a): start values and R_1, n <= %d, streamed from %s.", a, N, dir))
+		lines = append(lines, fmt.Sprintf("Multiplier a = %s (%s put for a): start values and R_1, n <= %d, streamed from %s.", a, multIDs, N, dir))
 		return res, lines, nil
-	}
-	// A table of the dense engine: small, so in memory.
-	start, full, err := t.StartValues()
-	if err != nil {
-		return nil, nil, err
-	}
-	s := &Starts{Start: start, Full: full}
-	res, err := Stream(NewArraySource(s), p)
-	if err != nil {
-		return nil, nil, err
-	}
-	rows, src, err := LoadLowRows(t)
-	if err != nil {
-		return nil, nil, err
-	}
-	line := fmt.Sprintf("Multiplier a = %s (FT-P-positions, SCHWENK-strategy, LRS-5.2, LRS-5.3-step, LRS-conj-upper put for a): start values n <= %d", a, N)
-	if rows != nil {
-		// The cell checks on the rows dense.parquet holds.
-		rN := rows.N()
-		sub := &Starts{Start: start[:rN+1], Full: full[:rN+1]}
-		R := rows.R[:]
-		if !p.Paper {
-			R = R[:1]
-		}
-		cells, err := Stream(NewArraySource(sub, R...), p)
+	case t.DenseN() == N:
+		// A table of the dense engine whose dense.parquet holds every row:
+		// small, so in memory.
+		start, full, err := t.StartValues()
 		if err != nil {
 			return nil, nil, err
 		}
-		byID := map[string]Result{}
-		for _, r := range cells {
-			byID[r.ID] = r
+		rows, src, err := LoadLowRows(t)
+		if err != nil {
+			return nil, nil, err
 		}
-		for i, r := range res {
-			if strings.HasPrefix(r.ID, "LRS-4.") || r.ID == "WHI-strategy" || strings.HasPrefix(r.ID, "SCHWENK-strategy") {
-				res[i] = byID[r.ID]
-			}
+		res, err := Stream(NewArraySource(&Starts{Start: start, Full: full}, rows.R[:need]...), p)
+		if err != nil {
+			return nil, nil, err
 		}
 		if p.Paper {
-			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (LRS-4.x, WHI-strategy): rows n <= %d of a = 2, from %s.", rN, src))
+			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (%s): rows n <= %d of a = 2, from %s.", cellIDs, N, src))
 		}
-		line += fmt.Sprintf(", R_1 for n <= %d", rN)
+		return res, append(lines, fmt.Sprintf("Multiplier a = %s (%s put for a): start values n <= %d, R_1 for n <= %d.", a, multIDs, N, N)), nil
 	}
-	return res, append(lines, line+"."), nil
+	// Start values alone, or dense rows short of N: R recomputed.
+	k := min(need, max(layers, 0))
+	held := "no breakpoint files"
+	if d := t.DenseN(); d >= 0 {
+		held += fmt.Sprintf(", and dense.parquet only rows n <= %d", d)
+	}
+	if k < need {
+		p.NoRows = fmt.Sprintf("the table %s holds %s, and verify recomputed %s (-layers %d)", dir, held, layerNames(k), layers)
+	}
+	src, err := NewRecomputedSource(ctx, t, k)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer src.Close()
+	res, err := Stream(src, p)
+	if err != nil {
+		return nil, nil, err
+	}
+	how := fmt.Sprintf("%s recomputed for n <= %d by the engine's row sweeps (grundy.FirstLayers, one sweep over 0..N each), not read from the table: it holds %s", layerNames(k), N, held)
+	if k == 0 {
+		how = fmt.Sprintf("no R_1: the table holds %s and verify recomputed none (-layers %d)", held, layers)
+	}
+	if p.Paper {
+		lines = append(lines, fmt.Sprintf("Cells of value 0..3 (%s): rows n <= %d of a = 2, %s.", cellIDs, N, how))
+	}
+	return res, append(lines, fmt.Sprintf("Multiplier a = %s (%s put for a): start values n <= %d, streamed from %s; %s.", a, multIDs, N, dir, how)), nil
+}
+
+// layerNames names R_1..R_k.
+func layerNames(k int) string {
+	switch k {
+	case 0:
+		return "none of R_1..R_4"
+	case 1:
+		return "R_1"
+	}
+	return fmt.Sprintf("R_1..R_%d", k)
+}
+
+// rows is how many of R_1..R_4 the checks of the pass read.
+func (p *Pass) rows() int {
+	k := 0
+	for _, c := range Registry() {
+		if c.stream != nil && c.For(p.Mult) && (p.Paper && c.has(Fibonacci) || p.Mults && c.has(EveryMultiplier)) {
+			k = max(k, c.Reads.Rows())
+		}
+	}
+	return k
 }
 
 // headOfStarts reads G(n, n-1) and G(n) for n <= min(k, N) from t's start values.
@@ -318,8 +390,11 @@ func verifyNtimes(ctx context.Context, dir string, progress func(string)) ([]Res
 	path := filepath.Join(dir, "c_table.parquet")
 	rows, _, err := table.ReadFile[table.CRow](path)
 	if errors.Is(err, os.ErrNotExist) {
-		why := "no " + path
-		return []Result{{ID: "FT-1", Status: NotRun, Note: why}, {ID: "FT-2", Status: NotRun, Note: why}, {ID: "FT-c-proved", Status: NotRun, Note: why}, {ID: "FT-table1", Status: NotRun, Note: why}}, nil
+		var out []Result
+		for _, c := range Registry() {
+			out = append(out, c.notRunAll(NTimes, grundy.Multiplier{}, "no "+path)...)
+		}
+		return out, nil
 	}
 	if err != nil {
 		return nil, err
@@ -376,5 +451,12 @@ func verifyNtimes(ctx context.Context, dir string, progress func(string)) ([]Res
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
-	return []Result{CheckFT1(cases, 2000), CheckFT2(cases), CheckFTProof(cases, stored), CheckFTTable1(computed, intervals)}, nil
+	d := &ntimesData{cases: cases, stored: stored, computed: computed, intervals: intervals}
+	var out []Result
+	for _, c := range Registry() {
+		if c.ntimes != nil {
+			out = append(out, c.ntimes(d))
+		}
+	}
+	return out, nil
 }

@@ -14,7 +14,8 @@ import (
 // process and compares its peak resident memory (VmHWM) with the
 // estimate that the memory guard uses, BreakpointBytes (which counts the
 // start values). The estimate is a bound: its top-values term takes the
-// largest share of waiting blocks measured (2.5% of the rows at N = 10^9),
+// largest share of waiting blocks measured (2.5% of the rows at N = 10^9,
+// taken as 3%),
 // which smaller tables do not reach (0.3% at 10^8). So it must not fall
 // below the peak (5% is left for the noise of RSS) nor exceed it by more
 // than half.

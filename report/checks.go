@@ -54,7 +54,7 @@ func Markdown(results []conjectures.Result, header string) []byte {
 		d.line("No check fails on the data verified.")
 	}
 	for _, r := range results {
-		if r.ID == "LRS-conj-lower" && r.Status != conjectures.NotRun {
+		if r.ID == IDs.ConjLower && r.Status != conjectures.NotRun {
 			if a, ok := r.Stats["fit_alpha"].(float64); ok {
 				d.line("- **Log growth** (%v): the least-squares fit is G(n) ~ %.4f ln n %+.4f, RMS residual %.3f, largest residual %+.3f at n = %v; h(g), the first n with G(n) = g, and its ratios are in the LRS-conj-lower section.",
 					r.Stats["fit_range"], a, r.Stats["fit_beta"], r.Stats["fit_rms_residual"], r.Stats["fit_max_residual"], r.Stats["fit_max_at_n"])
@@ -75,7 +75,7 @@ func Markdown(results []conjectures.Result, header string) []byte {
 	for _, r := range results {
 		d.line("")
 		level := "##"
-		if strings.HasPrefix(r.ID, "GLOBAL-") {
+		if isGlobal(r.ID) {
 			if !global {
 				global = true
 				globalSection(d, results)
@@ -175,7 +175,7 @@ func globalSection(d *doc, results []conjectures.Result) {
 	d.line("")
 	d.header("check", "status", "range", "cases", "failures", "first failure")
 	for _, r := range results {
-		if !strings.HasPrefix(r.ID, "GLOBAL-") {
+		if !isGlobal(r.ID) {
 			continue
 		}
 		rng, first := "-", "-"

@@ -65,12 +65,7 @@ func texCase(r conjectures.Result, c conjectures.Counterexample) string {
 }
 
 func texStatement(r conjectures.Result) string {
-	if r.Mult != "" {
-		if s, ok := texMultStatements[BaseID(r.ID)]; ok {
-			return s
-		}
-	}
-	if s, ok := texStatements[r.ID]; ok {
+	if s := texStatement0(r.ID); s != "" {
 		return s
 	}
 	return "\\texttt{" + texText(r.ID) + "}"
@@ -85,7 +80,7 @@ func verificationTeX(results []conjectures.Result) []byte {
 	t.midrule()
 	rows := 0
 	for _, r := range results {
-		if r.Mult != "" || strings.HasPrefix(r.ID, IDs.GlobalPrefix) || r.Status == conjectures.NotRun {
+		if r.Mult != "" || isGlobal(r.ID) || r.Status == conjectures.NotRun {
 			continue
 		}
 		rows++
@@ -115,7 +110,7 @@ func multipliersTeX(results []conjectures.Result) (tab, notes []byte) {
 	var mults []string
 	byID := map[string]conjectures.Result{}
 	for _, r := range results {
-		if r.Mult == "" || strings.HasPrefix(r.ID, IDs.GlobalPrefix) || r.Status == conjectures.NotRun {
+		if r.Mult == "" || isGlobal(r.ID) || r.Status == conjectures.NotRun {
 			continue
 		}
 		if !contains(mults, r.Mult) {
@@ -134,7 +129,7 @@ func multipliersTeX(results []conjectures.Result) (tab, notes []byte) {
 	var legend []string
 	for i, b := range IDs.MultBases {
 		head = append(head, "("+roman(i+1)+")")
-		legend = append(legend, "("+roman(i+1)+") "+texMultStatements[b])
+		legend = append(legend, "("+roman(i+1)+") "+texStatement0(MultID(b, "a")))
 	}
 	t.row(head...)
 	t.midrule()

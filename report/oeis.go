@@ -36,7 +36,7 @@ func OEIS(d *conjectures.OEISData, checks []conjectures.Result) []File {
 	}
 	status := map[string]string{}
 	for _, r := range checks {
-		if strings.HasPrefix(r.ID, "OEIS-") {
+		if isOEIS(r.ID) {
 			s := r.Status
 			if m, ok := r.Stats["meaning"].(string); ok && r.Status == conjectures.Holds {
 				s += ": " + m

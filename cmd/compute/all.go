@@ -42,6 +42,9 @@ func runAll(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
 	if _, err := cli.ParseSize("n", *n); err != nil {
 		return err
 	}

@@ -27,6 +27,9 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
 	if *in == "" {
 		return usagef("export: -in is required")
 	}

@@ -21,6 +21,9 @@ func runTable1(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
 	if err := needFolder("out", *out); err != nil {
 		return err
 	}

@@ -19,18 +19,25 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := newFlags("verify", stderr)
 	in := fs.String("in", "results", "folder holding the pipeline's Parquet data")
 	out := fs.String("out", "", "folder for checks.json, report.md, tables/ (winning moves, check tables) and oeis/ (default: -in)")
+	layers := fs.Int("layers", 4, "for a table without breakpoint files (-breakpoints=false, or past 2^31 - 1 rows), recompute this many of R_1..R_4 with the engine's row sweeps, one sweep each: 4 runs every check, 1 all but LRS-4.x, 0 none that reads R")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: compute verify [-in DIR] [-out DIR]")
+		fmt.Fprintln(stderr, "usage: compute verify [-in DIR] [-out DIR] [-layers K]")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	if err := needFolder("in", *in); err != nil {
 		return err
 	}
 	if st, err := os.Stat(*in); err != nil || !st.IsDir() {
 		return usagef("-in %s is not a folder", *in)
+	}
+	if *layers < 0 || *layers > 4 {
+		return usagef("-layers %d: want 0 to 4", *layers)
 	}
 	if *out == "" {
 		*out = *in
@@ -48,7 +55,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	start := time.Now()
 	logf := cli.Every(stderr, 5*time.Second)
-	v, err := conjectures.Verify(ctx, *in, func(line string) { logf("%s", line) })
+	v, err := conjectures.VerifyWith(ctx, *in, conjectures.Options{Layers: *layers, Progress: func(line string) { logf("%s", line) }})
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted; earlier results left in place")
 	}

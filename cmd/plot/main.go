@@ -51,12 +51,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		return cli.Usagef("%v", err)
 	}
+	if fs.NArg() > 0 {
+		return cli.Usagef("unexpected argument %q", fs.Arg(0))
+	}
 	if *showVersion {
 		fmt.Fprintln(stdout, version.Get())
 		return nil
-	}
-	if fs.NArg() > 0 {
-		return cli.Usagef("unexpected argument %q", fs.Arg(0))
 	}
 	var fmts []string
 	for _, f := range strings.Split(*formats, ",") {

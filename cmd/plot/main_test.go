@@ -52,6 +52,9 @@ func TestVersion(t *testing.T) {
 	if err != nil || strings.Count(stdout, "\n") != 1 {
 		t.Fatalf("plot -version: %q, %v; want one line", stdout, err)
 	}
+	if _, _, err := runPlot("-version", "extra"); err == nil {
+		t.Error("plot -version extra: no error, want a usage error")
+	}
 }
 
 func TestBadInput(t *testing.T) {
