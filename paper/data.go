@@ -16,6 +16,7 @@ import (
 	"fibnim/conjectures"
 	"fibnim/grundy"
 	"fibnim/provenance"
+	"fibnim/report"
 	"fibnim/table"
 )
 
@@ -27,7 +28,7 @@ const Name = "fibnim-note"
 
 // ChecksFile is what compute verify writes; the note cannot be written
 // without it.
-const ChecksFile = "checks.json"
+const ChecksFile = report.ChecksFile
 
 // Data is everything the note is written from: what a results folder
 // holds and CITATION.cff. Only checks.json is required; a part whose data

@@ -81,7 +81,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if recovered {
 		fmt.Fprintf(stderr, "verify: completed the outputs of an earlier verify that stopped while replacing them\n")
 	}
-	files := []report.File{{Name: "checks.json", Data: js}, {Name: "report.md", Data: md}}
+	files := []report.File{{Name: report.ChecksFile, Data: js}, {Name: "report.md", Data: md}}
 	if v.StartMoves != nil {
 		files = append(files, report.File{Name: filepath.Join("tables", "winning_moves.csv"), Data: report.WinningMovesCSV(v.StartMoves)})
 	}
