@@ -26,7 +26,7 @@ OUT      ?= results
 N        ?= 1000000
 BIG_N    ?= 1000000000
 
-.PHONY: all build pipeline figures paper release test check lint readme slurm-test notebooks bench verify-big clean
+.PHONY: all build pipeline figures paper release test check lint readme slurm-test notebooks bench frontier verify-big clean
 
 all: build pipeline
 
@@ -89,6 +89,12 @@ bench: build
 	bash scripts/bench.sh
 	bash scripts/bench_verify.sh
 	bash scripts/bench_reads.sh
+
+# The frontier of a = 2 (docs/scaling.md): start values to FRONTIER_N
+# (default 3e9: about 10 minutes and 11.3 GiB on 2 cores) in results/big/,
+# verify on them, and the small outputs to results/frontier/mult=2/.
+frontier: build
+	bash scripts/frontier.sh
 
 verify-big: build
 	$(BIN)/compute grundy -n $(BIG_N) -out $(OUT)/big
