@@ -292,7 +292,7 @@ func Preflight(cfg *Config) error {
 		return fmt.Errorf("build: unknown engine %q", cfg.Engine)
 	}
 	if cfg.Engine == EngineBreakpoint && cfg.Breakpoints && cfg.N > table.MaxBreakpointFileN {
-		return fmt.Errorf("N = %d: breakpoint files hold rows up to %d (int32 columns); start values alone (-breakpoints=false) go to %d", cfg.N, table.MaxBreakpointFileN, grundy.MaxBreakpointN)
+		return fmt.Errorf("a table of N = %d: breakpoint files hold rows up to %d (int32 columns); start values alone (-breakpoints=false) go to %d", cfg.N, table.MaxBreakpointFileN, grundy.MaxBreakpointN)
 	}
 	if err := ForeseeOverflow(cfg.N, cfg.Mult); err != nil {
 		return err

@@ -23,13 +23,3 @@ type LowRows struct {
 
 // N is the largest row covered.
 func (l *LowRows) N() int { return len(l.R[0]) - 1 }
-
-// interval returns the r with G(n, r) = g: [R_g, R_{g+1}) cut to [0, n].
-func (l *LowRows) interval(n, g int) (lo, hi int64) {
-	lo = 0
-	if g > 0 {
-		lo = min(int64(l.R[g-1][n]), int64(n)+1)
-	}
-	hi = min(int64(l.R[g][n]), int64(n)+1)
-	return lo, max(lo, hi)
-}

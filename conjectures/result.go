@@ -100,8 +100,6 @@ func group(x int64) string {
 	return string(b)
 }
 
-func itoa(x int64) string { return fmt.Sprint(x) }
-
 // IndexName is what a Counterexample's N counts: Index, or "n".
 func (r Result) IndexName() string {
 	if r.Index == "" {

@@ -55,8 +55,8 @@
 //   - The row array of the chains' ends: 4 bytes a row (uint32, Inf =
 //     2^32-1), mapped from the system in chunks of 2^22 rows (16 MiB), so
 //     that once the runs take over, the chunks its last readers have passed
-//     are given back at once: the first list of runs (3.2 bytes a row at
-//     v = 10, falling to 0.7 at v = 20) fills while the array empties.
+//     are given back at once: the first list of runs fills while the
+//     array empties.
 //   - Lists of runs: 12 bytes a run (row, R, length as uint32), in chunks
 //     of 2^16 runs, mapped and given back the same way, behind their
 //     readers, so one whole layer is held at a time.
@@ -74,17 +74,19 @@
 //     the first window starting at a row inline, the rare others in small
 //     list records. A window that starts later is a 10-byte far record
 //     (row, end, start offset) appended to its block's bucket. For the
-//     values swept by rows (the low ones) windows start soon: the far
-//     records take under 0.01 bytes a row (a pilot at 2^20 rows measures
-//     them, PendingBytes).
-//   - Per run sweep, the blocks that wait to start (24 bytes each, a
-//     binary heap of 8-byte keys) and the staircase: tens of blocks.
+//     values swept by rows (the low ones) windows start soon and the far
+//     records are few (a pilot at 2^20 rows measures them, PendingBytes).
+//   - Per run sweep, the blocks that wait to start (28 bytes each, and a
+//     key of 8 bytes in a binary heap) and the staircase. They are few,
+//     except at the top values, where R_v has rows only near N and its
+//     narrow families break into blocks that all wait at once: on the Go
+//     heap, they can then outweigh the rest (BreakpointBytes bounds them).
 //
 // So a start-values run of a = 2 holds about 4 bytes a row while it
-// sweeps rows and the start values (1 byte a row) with shrinking lists
-// after: the peak is about 4 bytes a row plus the rings, against 7.47 for
-// engine v2 at N = 10^9. BreakpointBytes, from the pilot, is the estimate
-// the memory guard uses.
+// sweeps rows, then the start values (1 byte a row) with shrinking lists,
+// then the counts and the top values' blocks. BreakpointBytes, from the
+// pilot, is the estimate the memory guard uses; the measured phases are in
+// results/bench-engine-v3.md.
 //
 // It owns the game and its engines, and must not touch files: tables are
 // written and read by package table.

@@ -165,17 +165,6 @@ func (a *rowArray) releaseBelow(n int) {
 	}
 }
 
-// bytes is the memory the array holds now.
-func (a *rowArray) bytes() uint64 {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	b := uint64(0)
-	for _, c := range a.chunks[a.freed:] {
-		b += 4 * uint64(len(c))
-	}
-	return b
-}
-
 // runChunk is the number of runs in a chunk of a run list (768 KiB).
 const runChunk = 1 << 16
 
@@ -242,11 +231,6 @@ func (l *runList) free() {
 // slice returns runs i..j-1, which must lie in one chunk and be written.
 func (l *runList) slice(i, j int) []Run {
 	return l.chunks[i/runChunk].Load()[i%runChunk : i%runChunk+j-i]
-}
-
-// bytes is the memory of the chunks so far.
-func (l *runList) bytes() uint64 {
-	return uint64((int(l.n.Load())+runChunk-1)/runChunk) * runChunk * 12
 }
 
 // runExpander fills rows from a run list, reading the runs in order.

@@ -870,8 +870,6 @@ func (j *sweepJob) runTap(ctx context.Context, N int, abort *atomic.Bool, failRu
 	}
 }
 
-var errTapStopped = errors.New("grundy: stopped")
-
 // runBuilder merges pieces of runs into maximal runs and hands them to a
 // RunWriter in batches.
 type runBuilder struct {

@@ -24,19 +24,6 @@ func newActiveSet(N int) *activeSet {
 	}
 }
 
-// bytes is the memory of an activeSet for rows 0..N.
-func activeSetBytes(N int) uint64 {
-	var b uint64
-	for n := uint64(N + 1); ; {
-		w := (n + 63) / 64
-		b += 8 * w
-		if w == 1 {
-			return b
-		}
-		n = w
-	}
-}
-
 func (s *activeSet) add(x int) {
 	for _, l := range s.levels {
 		w := l[x>>6]

@@ -41,11 +41,6 @@ func (s *sweeperV1) reset() {
 	s.active.clear()
 }
 
-// sweeperV1Bytes is the memory of one sweeperV1.
-func sweeperV1Bytes(N int) uint64 {
-	return uint64(N+1)*4 + activeSetBytes(N) + 4*(2<<blockShiftV1+uint64(N>>blockShiftV1+1))
-}
-
 // sweep computes out = R_{v+1} from in = R_v (in == nil means R_0 = 0). It
 // waits for in's progress and publishes its own. It returns the number of
 // finite entries of out, or -1 if stop was set before it finished.
