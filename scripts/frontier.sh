@@ -40,4 +40,18 @@ for r in keep:
     mach = "%s CPUs, %s, %.1f GiB" % (m.get("cpus"), m.get("cpu_model", ""), m.get("memory_bytes", 0) / 2**30)
     print("| %s | `%s` | %s | %s | %s | %.0f s | %.2f GiB |" % (r["command"][1], " ".join(r["command"]), r.get("revision", "")[:12], mach, r.get("started", ""), r.get("wall_seconds", 0), r.get("peak_rss_bytes", 0) / 2**30))
 PY
+if [ -f "$DEST/rows-engine-1.5e9.checks.json" ]; then
+  cat >> "$DEST/runs.md" <<'MD'
+
+## A second engine on part of the range
+
+The same start values to N = 1.5·10^9 from the row sweep alone (`compute grundy -n 1.5e9 -breakpoints=false
+-runs-from -1`: every value swept by rows, as engine v2 did, no run step), verified with `-layers 0`:
+`rows-engine-1.5e9.checks.json` and its run records `rows-engine-1.5e9.provenance.json`. Its per-decade
+distribution of G(ceil(3n/2)) - G(n) equals this table's on every decade below 10^9, h(g) is the same for
+g <= 82, and the upper half of the conjecture fails 35,835,345 times on n <= 10^9 in both (the new stretch
+909,036,409..944,341,504 included). `python3 scripts/frontier_compare.py` checks this.
+MD
+  python3 scripts/frontier_compare.py
+fi
 echo "frontier: wrote $DEST/{checks.json,report.md,b_fibonacci_nim_h.txt,sweeps.csv,runs.md}"
