@@ -2,12 +2,10 @@ package paper
 
 import (
 	"bufio"
-	"crypto/sha256"
-	"encoding/hex"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -129,7 +127,7 @@ func Load(root, citation string) (*Data, error) {
 		d.Tables[filepath.Base(t)] = true
 	}
 	for _, p := range []string{ChecksFile, "grundy/mult=2/start_values.parquet", "ntimes/c_table.parquet", table.AtlasFile} {
-		h, err := hashFile(filepath.Join(root, p))
+		_, h, err := table.HashFile(context.Background(), filepath.Join(root, p))
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}
@@ -178,19 +176,6 @@ func (d *Data) readFigures() error {
 		}
 	}
 	return sc.Err()
-}
-
-func hashFile(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // find returns the check with id, if it ran.

@@ -4,11 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -55,20 +52,6 @@ func Files(root string) ([]string, error) {
 	return files, err
 }
 
-// sum is the SHA-256 of a file, in hex.
-func sum(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
 // Sums is the SHA256SUMS of files under root: "HEX  PATH" a line.
 func Sums(ctx context.Context, root string, files []string) ([]byte, error) {
 	var b bytes.Buffer
@@ -76,7 +59,7 @@ func Sums(ctx context.Context, root string, files []string) ([]byte, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		h, err := sum(filepath.Join(root, filepath.FromSlash(f)))
+		_, h, err := table.HashFile(ctx, filepath.Join(root, filepath.FromSlash(f)))
 		if err != nil {
 			return nil, err
 		}
@@ -220,7 +203,7 @@ func Verify(ctx context.Context, root string) (checked int, bad []string, err er
 			return checked, bad, fmt.Errorf("%s: line %q is not \"SHA256  PATH\"", SumsFile, sc.Text())
 		}
 		checked++
-		got, err := sum(filepath.Join(root, filepath.FromSlash(path)))
+		_, got, err := table.HashFile(ctx, filepath.Join(root, filepath.FromSlash(path)))
 		switch {
 		case err != nil:
 			bad = append(bad, path+": "+err.Error())

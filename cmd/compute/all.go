@@ -39,11 +39,8 @@ func runAll(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		fmt.Fprintln(stderr, "usage: compute all [-n N] [-out DIR] [-workers W] [-mults LIST] [-mults-n N] [-global-n M] [-global-mults LIST]")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	if _, err := cli.ParseSize("n", *n); err != nil {
 		return err

@@ -29,11 +29,8 @@ func runGlobal(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintln(stderr, "Global Fibonacci nim: two piles, one shared move limit; writes OUT/global/mult=A/ (docs/global.md).")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	if *n == "" {
 		return usagef("global: -n is required")

@@ -66,11 +66,8 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 		fs.PrintDefaults()
 	}
 	var o grundyOpts
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return o, err
-	}
-	if fs.NArg() > 0 {
-		return o, usagef("unexpected argument %q", fs.Arg(0))
 	}
 	if *n == "" {
 		return o, usagef("grundy: -n is required")

@@ -138,3 +138,26 @@ func needFolder(flag, dir string) error {
 	}
 	return nil
 }
+
+// inputFolder checks that -flag names a folder that is there.
+func inputFolder(flag, dir string) error {
+	if err := needFolder(flag, dir); err != nil {
+		return err
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return usagef("-%s %s is not a folder", flag, dir)
+	}
+	return nil
+}
+
+// parseNoArgs is parseFlags for a command that takes flags only: an
+// argument left over is a usage error.
+func parseNoArgs(fs *flag.FlagSet, args []string) error {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}

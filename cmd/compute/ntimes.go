@@ -86,11 +86,8 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintln(stderr, "usage: compute ntimes [-mults LIST] [-terms K] [-seq-terms K] [-real-upto X] [-out DIR] [-max-mem SIZE]")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	var o ntimesOpts
 	var err error

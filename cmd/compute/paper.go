@@ -23,17 +23,11 @@ func runPaper(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintln(stderr, "usage: compute paper [-in DIR] [-citation FILE] [-pdf] [-check]")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
-	}
-	if err := needFolder("in", *in); err != nil {
+	if err := inputFolder("in", *in); err != nil {
 		return err
-	}
-	if st, err := os.Stat(*in); err != nil || !st.IsDir() {
-		return usagef("-in %s is not a folder", *in)
 	}
 	if *check {
 		pages, err := paper.CheckPDF(ctx, *in)

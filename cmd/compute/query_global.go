@@ -48,11 +48,8 @@ func runQueryGlobal(ctx context.Context, args []string, stdout, stderr io.Writer
 		fmt.Fprintln(stderr, "usage: compute query -global x,y[,r] [-mult A] [-in DIR]")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	a, err := grundy.ParseMultiplier(*mult)
 	if err != nil {

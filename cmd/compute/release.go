@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -22,17 +21,11 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintln(stderr, "usage: compute release [-in DIR] [-citation FILE] [-check]")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
-	}
-	if err := needFolder("in", *in); err != nil {
+	if err := inputFolder("in", *in); err != nil {
 		return err
-	}
-	if st, err := os.Stat(*in); err != nil || !st.IsDir() {
-		return usagef("-in %s is not a folder", *in)
 	}
 	if *check {
 		n, bad, err := release.Verify(ctx, *in)

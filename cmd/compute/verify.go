@@ -24,17 +24,11 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintln(stderr, "usage: compute verify [-in DIR] [-out DIR] [-layers K]")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
-	}
-	if err := needFolder("in", *in); err != nil {
+	if err := inputFolder("in", *in); err != nil {
 		return err
-	}
-	if st, err := os.Stat(*in); err != nil || !st.IsDir() {
-		return usagef("-in %s is not a folder", *in)
 	}
 	if *layers < 0 || *layers > 4 {
 		return usagef("-layers %d: want 0 to 4", *layers)
