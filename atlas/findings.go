@@ -3,7 +3,6 @@ package atlas
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
 	"fibnim/conjectures"
@@ -102,30 +101,11 @@ func Findings(rows []table.AtlasRow) []string {
 
 	// The slope alpha, over the multipliers whose fit is good (RMS within
 	// 3 times the median, as Report has it).
-	rms := make([]float64, len(ok))
-	for i, r := range ok {
-		rms[i] = r.RMS
-	}
-	sort.Float64s(rms)
-	median := rms[len(rms)/2]
-	var good []table.AtlasRow
-	for _, r := range ok {
-		if r.RMS <= 3*median {
-			good = append(good, r)
-		}
-	}
+	good, _, _ := goodFits(ok)
 	if len(good) == 0 {
 		return out
 	}
-	lo, hi := good[0], good[0]
-	for _, r := range good {
-		if r.Alpha < lo.Alpha {
-			lo = r
-		}
-		if r.Alpha > hi.Alpha {
-			hi = r
-		}
-	}
+	lo, hi := alphaRange(good)
 	s := fmt.Sprintf("The slope alpha of the fit G(n) ~ alpha ln n + beta runs from %.3f (a = %s) to %.3f (a = %s) over the %d multipliers with a good fit", lo.Alpha, lo.Multiplier, hi.Alpha, hi.Multiplier, len(good))
 	for _, r := range good {
 		if r.ANum == 2 && r.ADen == 1 {

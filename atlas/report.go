@@ -210,23 +210,43 @@ func verdictRuns(ok []table.AtlasRow) string {
 	return fmt.Sprintf("In increasing a, the verdict changes %d times: it %s. Between the multipliers listed nothing was computed, so these runs suggest intervals of a but do not prove them.", len(runs)-1, strings.Join(parts, "; "))
 }
 
-// alphaReading: the range of alpha, where it is smallest, how well the
-// log fits, and how alpha grows with a where the fits are good.
-func alphaReading(ok []table.AtlasRow) []string {
-	rms := make([]float64, len(ok))
-	for i, r := range ok {
+// goodFits splits rows (at least one) by the RMS of their log fit: good
+// when within 3 times the median RMS, poor otherwise.
+func goodFits(rows []table.AtlasRow) (good, poor []table.AtlasRow, median float64) {
+	rms := make([]float64, len(rows))
+	for i, r := range rows {
 		rms[i] = r.RMS
 	}
 	sort.Float64s(rms)
-	median := rms[len(rms)/2]
-	var good, poor []table.AtlasRow
-	for _, r := range ok {
+	median = rms[len(rms)/2]
+	for _, r := range rows {
 		if r.RMS <= 3*median {
 			good = append(good, r)
 		} else {
 			poor = append(poor, r)
 		}
 	}
+	return good, poor, median
+}
+
+// alphaRange returns the rows (at least one) of least and greatest alpha.
+func alphaRange(rows []table.AtlasRow) (lo, hi table.AtlasRow) {
+	lo, hi = rows[0], rows[0]
+	for _, r := range rows {
+		if r.Alpha < lo.Alpha {
+			lo = r
+		}
+		if r.Alpha > hi.Alpha {
+			hi = r
+		}
+	}
+	return lo, hi
+}
+
+// alphaReading: the range of alpha, where it is smallest, how well the
+// log fits, and how alpha grows with a where the fits are good.
+func alphaReading(ok []table.AtlasRow) []string {
+	good, poor, median := goodFits(ok)
 	var out []string
 	if len(poor) > 0 {
 		var as []string
@@ -238,15 +258,7 @@ func alphaReading(ok []table.AtlasRow) []string {
 	if len(good) == 0 {
 		return out
 	}
-	lo, hi := good[0], good[0]
-	for _, r := range good {
-		if r.Alpha < lo.Alpha {
-			lo = r
-		}
-		if r.Alpha > hi.Alpha {
-			hi = r
-		}
-	}
+	lo, hi := alphaRange(good)
 	out = append(out, fmt.Sprintf("The slope alpha of G(n) ~ alpha ln n + beta ranges from %.4f (a = %s) to %.4f (a = %s), with RMS at most %.3f.", lo.Alpha, lo.Multiplier, hi.Alpha, hi.Multiplier, maxRMS(good)))
 	for _, r := range good {
 		if r.ANum == 2 && r.ADen == 1 {
