@@ -1,10 +1,11 @@
 """Compares the frontier's checks.json with the second engine's on the range
 they share: the per-decade distribution of G(ceil(3n/2)) - G(n) on every
 decade below the second table's reach, h(g), and the first counterexamples.
-Exit 1 on a difference."""
+Exit 1 on a difference. The folder is the first argument (default
+results/frontier/mult=2)."""
 import json, math, sys
 
-d = "results/frontier/mult=2/"
+d = (sys.argv[1] if len(sys.argv) > 1 else "results/frontier/mult=2").rstrip("/") + "/"
 a = json.load(open(d + "checks.json"))
 b = json.load(open(d + "rows-engine-1.5e9.checks.json"))
 

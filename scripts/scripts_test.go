@@ -60,3 +60,35 @@ func TestAptInstallShowsErrorsAndRetries(t *testing.T) {
 		t.Errorf("two failures: %v\n%s", err, out)
 	}
 }
+
+// frontier_compare.py passes on the committed frontier and fails when one
+// count of the second engine's distribution below 10^9 is changed.
+func TestFrontierCompareCatchesADifference(t *testing.T) {
+	src := filepath.Join("..", "results", "frontier", "mult=2")
+	run := func(dir string) error {
+		return exec.Command("python3", "frontier_compare.py", dir).Run()
+	}
+	if err := run(src); err != nil {
+		t.Fatalf("on the committed frontier: %v", err)
+	}
+	dir := t.TempDir()
+	for _, f := range []string{"checks.json", "rows-engine-1.5e9.checks.json"} {
+		b, err := os.ReadFile(filepath.Join(src, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f != "checks.json" {
+			// The burst past 9*10^8: 35,305,096 n with a difference of 3.
+			if !strings.Contains(string(b), "35305096") {
+				t.Fatal("the second engine's file has no count 35305096")
+			}
+			b = []byte(strings.Replace(string(b), "35305096", "35305095", 1))
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := run(dir); err == nil {
+		t.Error("a changed count passed")
+	}
+}
