@@ -84,6 +84,9 @@ func Findings(rows []table.AtlasRow) []string {
 		if i < len(ok) && i > 0 {
 			s += fmt.Sprintf(" It holds for every multiplier above a = %s (the %d from %s to %s).", ok[i-1].Multiplier, len(ok)-i, ok[i].Multiplier, ok[len(ok)-1].Multiplier)
 		}
+		if t := aboveThree(ok); t != "" {
+			s += " " + t
+		}
 		for _, r := range fail {
 			if r.ANum == 2 && r.ADen == 1 {
 				s += fmt.Sprintf(" At a = 2, where it is the closing conjecture itself, it fails for %s n, the last at n = %s of the %s checked.", group(r.LowerFailures+r.UpperFailures), group(r.StepLastOutside), group(r.StepTop))

@@ -83,24 +83,74 @@ func Merge(root string) (Plan, []table.AtlasRow, error) {
 // WriteAll writes ROOT/atlas.parquet and ROOT/tables/atlas.md (Report) as
 // one set (table.FileSet): a merge stopped part way leaves both earlier
 // files, or its journal, which the next merge of ROOT completes first
-// (recovered says so).
-func WriteAll(root string, plan Plan, rows []table.AtlasRow, revision string) (recovered bool, err error) {
+// (recovered says so). With an earlier atlas (not nil), the report
+// compares with it and atlas.parquet names its file (MetaAtlasSince), so
+// that Regenerate finds it beside atlas.parquet.
+func WriteAll(root string, plan Plan, rows []table.AtlasRow, earlier *Earlier, revision string) (recovered bool, err error) {
 	set, recovered, err := table.NewFileSet(root, "atlas-merge")
 	if err != nil {
 		return recovered, err
 	}
 	defer set.Abort()
-	meta := table.AtlasMeta(table.AtlasKind, plan.N, revision, map[string]string{
+	extra := map[string]string{
 		table.MetaAtlasList: plan.List,
 		table.MetaAtlasRows: strconv.Itoa(len(rows)),
-	})
+	}
+	if earlier != nil {
+		extra[table.MetaAtlasSince] = earlier.File
+	}
+	meta := table.AtlasMeta(table.AtlasKind, plan.N, revision, extra)
 	if err := table.WriteAtlas(set.Stage(filepath.Join(root, table.AtlasFile)), meta, rows); err != nil {
 		return recovered, err
 	}
-	if err := set.Add(filepath.Join(root, "tables", ReportFile), Report(plan, rows)); err != nil {
+	if err := set.Add(filepath.Join(root, "tables", ReportFile), Report(plan, rows, earlier)); err != nil {
 		return recovered, err
 	}
 	return recovered, set.Commit()
+}
+
+// ReadEarlier reads an earlier atlas to compare with (Changes): a merged
+// atlas at a size below N.
+func ReadEarlier(path string, N int) (*Earlier, error) {
+	rows, _, err := Read(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 || rows[0].N >= int64(N) {
+		return nil, fmt.Errorf("%s: an earlier atlas must have rows at an N below %d", path, N)
+	}
+	return &Earlier{File: filepath.Base(path), Rows: rows}, nil
+}
+
+// Regenerate renders the report (Report) of the merged atlas in root
+// again from ROOT/atlas.parquet alone, and the earlier atlas its metadata
+// names (MetaAtlasSince), beside it: what a test compares with the
+// committed tables/atlas.md.
+func Regenerate(root string) ([]byte, error) {
+	path := filepath.Join(root, table.AtlasFile)
+	rows, list, err := Read(path)
+	if err != nil {
+		return nil, err
+	}
+	_, meta, err := table.ReadAtlas(path, table.AtlasKind)
+	if err != nil {
+		return nil, err
+	}
+	N, err := strconv.Atoi(meta[table.MetaN])
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w: no valid %s", path, table.ErrInvalidAtlas, table.MetaN)
+	}
+	var earlier *Earlier
+	if since := meta[table.MetaAtlasSince]; since != "" {
+		if earlier, err = ReadEarlier(filepath.Join(root, since), N); err != nil {
+			return nil, err
+		}
+	}
+	plan := Plan{List: list, N: N}
+	for _, r := range rows {
+		plan.Multipliers = append(plan.Multipliers, r.Multiplier)
+	}
+	return Report(plan, rows, earlier), nil
 }
 
 // Read reads a merged atlas (ROOT/atlas.parquet) and checks it: the

@@ -19,8 +19,9 @@ const ReportFile = "atlas.md"
 // what varies with a, and the table of every row. Every number and every
 // statement of the reading is computed from the rows here; none is
 // written in advance. It holds no date, host or revision, so the same
-// rows give the same bytes.
-func Report(plan Plan, rows []table.AtlasRow) []byte {
+// rows give the same bytes. With an earlier atlas (not nil) it ends with
+// the section on what changed since (Changes).
+func Report(plan Plan, rows []table.AtlasRow, earlier *Earlier) []byte {
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	w("# The multiplier atlas: %d multipliers, N = %s", len(rows), group(int64(plan.N)))
@@ -73,6 +74,14 @@ func Report(plan Plan, rows []table.AtlasRow) []byte {
 		w("| %s | %d | %.4f | %.4f | %.3f | %s | %s | %s | %s | %s | %s | %s |", r.Multiplier, r.GN, r.Alpha, r.Beta, r.RMS,
 			verdict(r.FTPStatus, r.FTPFailures), verdict(r.SchwenkStatus, r.SchwenkFailures), verdict(r.L52Status, r.L52Failures),
 			verdict(r.LowerStatus, r.LowerFailures), verdict(r.UpperStatus, r.UpperFailures), last, strings.Join(diffs, ", "))
+	}
+	if earlier != nil {
+		if lines := Changes(*earlier, rows); len(lines) > 0 {
+			w("")
+			for _, l := range lines {
+				w("%s", l)
+			}
+		}
 	}
 	return b.Bytes()
 }
@@ -165,6 +174,9 @@ func conjectureReading(ok []table.AtlasRow) []string {
 		out = append(out, fmt.Sprintf("It holds for every multiplier above a = %s (the %d from a = %s to a = %s): conjecturally, it holds for all large a (tested here only on n <= N).",
 			ok[i-1].Multiplier, len(ok)-i, ok[i].Multiplier, ok[len(ok)-1].Multiplier))
 	}
+	if s := aboveThree(ok); s != "" {
+		out = append(out, s)
+	}
 	out = append(out, verdictRuns(ok))
 	if len(early) > 0 {
 		var as []string
@@ -178,6 +190,30 @@ func conjectureReading(ok []table.AtlasRow) []string {
 	}
 	out = append(out, fmt.Sprintf("G(n + ceil(n/a)) - G(n) takes values from %d (first at a = %s) to %d (first at a = %s) over the atlas.", minDiff, minAt, maxDiff, maxAt))
 	return out
+}
+
+// aboveThree tests the conjecture "the analogue of the closing conjecture
+// holds for every a > 3" on every sampled a > 3 ("" if there is none).
+func aboveThree(ok []table.AtlasRow) string {
+	var above []table.AtlasRow
+	var bad []string
+	for _, r := range ok {
+		if r.ANum > 3*r.ADen {
+			above = append(above, r)
+			if r.StepLastOutside >= 1 {
+				bad = append(bad, fmt.Sprintf("%s (%s n, the last at %s)", r.Multiplier, group(r.LowerFailures+r.UpperFailures), group(r.StepLastOutside)))
+			}
+		}
+	}
+	if len(above) == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("The conjecture \"the analogue holds for every a > 3\", tested on all %d sampled a > 3 (a = %s to %s), each on n + ceil(n/a) <= %s: ",
+		len(above), above[0].Multiplier, above[len(above)-1].Multiplier, group(above[0].N))
+	if len(bad) == 0 {
+		return s + "no counterexample."
+	}
+	return s + fmt.Sprintf("it fails for %d of them: a = %s.", len(bad), strings.Join(bad, ", "))
 }
 
 // verdictRuns describes, in increasing a, the runs of consecutive

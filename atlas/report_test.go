@@ -2,6 +2,8 @@ package atlas
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -39,7 +41,7 @@ func TestReportReading(t *testing.T) {
 	}
 	list, _ := ParseList("1,3/2,2..5")
 	plan := NewPlan("1,3/2,2..5", list, 1500)
-	md := string(Report(plan, rows))
+	md := string(Report(plan, rows, nil))
 	for _, want := range []string{
 		"# The multiplier atlas: 6 multipliers, N = 1,500",
 		"FT-P-positions(a) holds for all 6 multipliers",
@@ -63,13 +65,121 @@ func TestReportReading(t *testing.T) {
 	// A failing check and a drop in alpha change the reading.
 	rows[3].SchwenkStatus, rows[3].SchwenkFailures = "fails", 12
 	rows[4].Alpha = 4.5
-	md = string(Report(plan, rows))
+	md = string(Report(plan, rows, nil))
 	for _, want := range []string{"SCHWENK-strategy(a) fails for 1 of the 6 multipliers: a = 3 (12 failures).", "decreases at 1 of the 4 steps", "(3 -> 4)"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("after the changes the report lacks %q:\n%s", want, md)
 		}
 	}
-	if !bytes.Equal(Report(plan, rows), Report(plan, rows)) {
+	if !bytes.Equal(Report(plan, rows, nil), Report(plan, rows, nil)) {
 		t.Error("the report is not reproducible")
+	}
+}
+
+// The conjecture "the analogue holds for every a > 3" is tested on every
+// sampled a > 3, and a failure at one of them is reported.
+func TestReportAboveThree(t *testing.T) {
+	rows := []table.AtlasRow{synthetic("3", 5, 0.3, 40), synthetic("7/2", 5.2, 0.3, 0), synthetic("4", 5.5, 0.3, 0), synthetic("5", 6.5, 0.3, 0)}
+	list, _ := ParseList("3,7/2,4,5")
+	plan := NewPlan("3,7/2,4,5", list, 1500)
+	want := `The conjecture "the analogue holds for every a > 3", tested on all 3 sampled a > 3 (a = 7/2 to 5), each on n + ceil(n/a) <= 1,500: no counterexample.`
+	if md := string(Report(plan, rows, nil)); !strings.Contains(md, want) {
+		t.Errorf("the report lacks %q:\n%s", want, md)
+	}
+	rows[2] = synthetic("4", 5.5, 0.3, 800)
+	want = `tested on all 3 sampled a > 3 (a = 7/2 to 5), each on n + ceil(n/a) <= 1,500: it fails for 1 of them: a = 4 (7 n, the last at 800).`
+	if md := string(Report(plan, rows, nil)); !strings.Contains(md, want) {
+		t.Errorf("with a failure at a = 4 the report lacks %q:\n%s", want, md)
+	}
+	if f := strings.Join(Findings(rows), "\n"); !strings.Contains(f, want) {
+		t.Errorf("with a failure at a = 4 the findings lack %q:\n%s", want, f)
+	}
+}
+
+// grown is row r as an atlas at 10 times its N would have it: the same
+// h(g) below r's N, alpha moved by dAlpha, and extra failures of the
+// analogue past the earlier range, the last at last (none if extra = 0).
+func grown(r table.AtlasRow, dAlpha float64, extra, last int64) table.AtlasRow {
+	g := r
+	g.N, g.StepTop = 10*r.N, 10*r.StepTop
+	g.H = append(append([]int64(nil), r.H...), 10*r.N-1)
+	g.Alpha += dAlpha
+	if extra > 0 {
+		g.UpperStatus, g.UpperFailures, g.StepLastOutside = "fails", r.UpperFailures+extra, last
+	}
+	return g
+}
+
+// The section on what changed since an earlier atlas: failures past the
+// earlier range, failures that stayed early, alpha's moves, the list of
+// changed verdicts; and a disagreement of the two atlases on h(g) is
+// caught.
+func TestChanges(t *testing.T) {
+	prev := []table.AtlasRow{
+		synthetic("2", 4, 0.4, 50),
+		synthetic("5/2", 4.2, 0.4, 60),
+		synthetic("3", 5, 0.3, 0),
+		synthetic("4", 5.5, 0.3, 0),
+	}
+	for i := range prev {
+		prev[i].H = []int64{0, 1, 3, 100}
+	}
+	cur := []table.AtlasRow{
+		grown(prev[0], 0.1, 0, 0),
+		grown(prev[1], -0.2, 5, 9000),
+		grown(prev[2], 0.05, 3, 2000),
+		grown(prev[3], 0.01, 0, 0),
+		grown(synthetic("5", 6.5, 0.3, 0), 0, 0, 0),
+	}
+	cur[4].H = []int64{0, 1, 3, 100, 14999}
+	lines := strings.Join(Changes(Earlier{File: "atlas-small.parquet", Rows: prev}, cur), "\n")
+	for _, want := range []string{
+		"## What changed from N = 1,500 to N = 15,000",
+		"Compared with atlas-small.parquet (4 multipliers, N = 1,500), row by row: the 4 multipliers in both atlases. The 1 multipliers new here",
+		"The two atlases agree: for all 4 multipliers",
+		"for 2 of the 4 multipliers: a = 5/2 (5 new, the last at 9,000; at N = 1,500 last failure 60); 3 (3 new, the last at 2,000; at N = 1,500 it held).",
+		"The verdict changed from holds to fails for 1 multipliers: a = 3.",
+		"For 1 of the 2 multipliers that failed at N = 1,500 no failure appeared past it: a = 2 (last 50).",
+		"Of the 2 multipliers whose failures all lay in the first tenth of the range at N = 1,500, 1 stayed failure-free past it (a = 2; each one's last failure now lies within the first 0.50% of its range), and 1 failed again past it: a = 5/2 (last 60, now 9,000).",
+		"The verdict or the last failure changed for 2 multipliers: a = 5/2 (last 60 -> last 9,000), 3 (holds -> last 2,000).",
+		"alpha rose for 3 multipliers and fell for 1",
+		"the largest rise +0.1000 (a = 2, 4.0000 -> 4.1000), the largest fall -0.2000 (a = 5/2, 4.2000 -> 4.0000)",
+		"| 5/2 | 4.2000 | 4.0000 | -0.2000 | 0.400 | 0.400 | 7 | 12 | 60 | 9,000 |",
+	} {
+		if !strings.Contains(lines, want) {
+			t.Errorf("the section lacks %q:\n%s", want, lines)
+		}
+	}
+	// Corrupt h(g) below the earlier N in one row of the new atlas.
+	cur[3].H = append([]int64(nil), cur[3].H...)
+	cur[3].H[2] = 4
+	lines = strings.Join(Changes(Earlier{File: "atlas-small.parquet", Rows: prev}, cur), "\n")
+	if want := "The two atlases DISAGREE on h(g) below N = 1,500 for 1 of the 4 multipliers: a = 4."; !strings.Contains(lines, want) {
+		t.Errorf("a changed h(2) at a = 4: the section lacks %q:\n%s", want, lines)
+	}
+	// A value reached below the earlier N that the earlier atlas did not see.
+	cur[3].H = []int64{0, 1, 3, 100, 1499}
+	if lines = strings.Join(Changes(Earlier{File: "x", Rows: prev}, cur), "\n"); !strings.Contains(lines, "DISAGREE") {
+		t.Errorf("h(4) = 1,499 below the earlier N was not caught:\n%s", lines)
+	}
+	if Changes(Earlier{}, cur) != nil {
+		t.Error("no earlier rows gave a section")
+	}
+}
+
+// The committed report is what results/atlas.parquet (and the earlier
+// atlas it names) gives: no number in it is typed by hand.
+func TestCommittedReport(t *testing.T) {
+	root := filepath.Join("..", "results")
+	got, err := Regenerate(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join(root, "tables", ReportFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("results/tables/atlas.md differs from what results/atlas.parquet gives: run compute atlas -merge again (with -since for the earlier atlas) and commit the result")
 	}
 }

@@ -38,7 +38,7 @@ func mergeAndWrite(t *testing.T, root string) []table.AtlasRow {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := WriteAll(root, plan, rows, "test"); err != nil {
+	if _, err := WriteAll(root, plan, rows, nil, "test"); err != nil {
 		t.Fatal(err)
 	}
 	return rows

@@ -28,7 +28,7 @@ func writeAtlasInputs(t *testing.T, dir string) {
 	must(t, err)
 	plan, rows, err := atlas.Merge(dir)
 	must(t, err)
-	_, err = atlas.WriteAll(dir, plan, rows, "test")
+	_, err = atlas.WriteAll(dir, plan, rows, nil, "test")
 	must(t, err)
 }
 

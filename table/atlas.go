@@ -23,9 +23,10 @@ const (
 	AtlasSummaryFile = "summary.parquet"
 	AtlasFile        = "atlas.parquet"
 
-	MetaKind      = "fibnim.kind"       // what a file holds: AtlasSummaryKind or AtlasKind
-	MetaAtlasList = "fibnim.atlas.list" // atlas.parquet: the LIST it was asked for
-	MetaAtlasRows = "fibnim.atlas.rows" // atlas.parquet: the number of multipliers
+	MetaKind       = "fibnim.kind"        // what a file holds: AtlasSummaryKind or AtlasKind
+	MetaAtlasList  = "fibnim.atlas.list"  // atlas.parquet: the LIST it was asked for
+	MetaAtlasRows  = "fibnim.atlas.rows"  // atlas.parquet: the number of multipliers
+	MetaAtlasSince = "fibnim.atlas.since" // atlas.parquet: the earlier atlas its report compares with, a file beside it
 
 	AtlasSummaryKind = "atlas-summary"
 	AtlasKind        = "atlas"

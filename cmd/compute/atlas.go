@@ -28,10 +28,11 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "breakpoint engine sweeps per multiplier")
 	maxMem := fs.String("max-mem", "", "refuse runs whose estimated peak memory exceeds this, e.g. 4GiB (default: available memory)")
 	merge := fs.String("merge", "", "merge the atlas under this folder into FOLDER/atlas.parquet and FOLDER/tables/atlas.md")
+	since := fs.String("since", "", "with -merge: an earlier atlas.parquet, at a smaller N, that the report compares with")
 	plan := fs.Bool("plan", false, "print the number of multipliers and the estimated memory of one shard, and write nothing")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute atlas -mults LIST -n N [-out DIR] [-shard i/M] [-workers W]")
-		fmt.Fprintln(stderr, "       compute atlas -merge DIR")
+		fmt.Fprintln(stderr, "       compute atlas -merge DIR [-since EARLIER/atlas.parquet]")
 		fmt.Fprintln(stderr, "       compute atlas -mults LIST -n N [-workers W] -plan")
 		fs.PrintDefaults()
 	}
@@ -46,7 +47,10 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				return usagef("-merge takes no -%s: the folder's plan says what the atlas holds", f)
 			}
 		}
-		return runAtlasMerge(*merge, stdout)
+		return runAtlasMerge(*merge, *since, stdout)
+	}
+	if set["since"] {
+		return usagef("-since goes with -merge")
 	}
 	if *mults == "" && !set["mults"] {
 		return usagef("atlas: -mults is required (or -merge DIR)")
@@ -145,7 +149,7 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 // runAtlasMerge merges the atlas under dir and writes its table and report.
-func runAtlasMerge(dir string, stdout io.Writer) error {
+func runAtlasMerge(dir, since string, stdout io.Writer) error {
 	if err := needFolder("merge", dir); err != nil {
 		return err
 	}
@@ -159,11 +163,25 @@ func runAtlasMerge(dir string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var earlier *atlas.Earlier
+	if since != "" {
+		if earlier, err = atlas.ReadEarlier(since, plan.N); err != nil {
+			return usagef("-since %v", err)
+		}
+		// The report names the earlier atlas by its file name, and
+		// atlas.Regenerate looks for it beside atlas.parquet.
+		if filepath.Dir(filepath.Clean(since)) != filepath.Clean(dir) {
+			return usagef("-since %s: put the earlier atlas in %s beside the merged one (as, say, atlas-1e7.parquet), so the report can be made again from that folder", since, dir)
+		}
+		if filepath.Base(since) == table.AtlasFile {
+			return usagef("-since %s: the merge writes %s; give the earlier atlas another name", since, table.AtlasFile)
+		}
+	}
 	tables := filepath.Join(dir, "tables")
 	if err := prepareDir(tables); err != nil {
 		return err
 	}
-	recovered, err := atlas.WriteAll(dir, plan, rows, version.Revision())
+	recovered, err := atlas.WriteAll(dir, plan, rows, earlier, version.Revision())
 	if recovered {
 		fmt.Fprintf(stdout, "atlas: completed the outputs of an earlier merge that stopped while replacing them\n")
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"fibnim/atlas"
 )
 
 // Bad input to atlas: each a one-line error, a usage error (exit 2) for a
@@ -45,6 +48,7 @@ func TestAtlasBadInput(t *testing.T) {
 		{"merge of no folder", []string{"atlas", "-merge", filepath.Join(dir, "nope")}, true, "not a folder"},
 		{"another N in the same folder", []string{"atlas", "-mults", "2,3", "-n", "2000", "-out", half}, true, "another list or N"},
 		{"merge with a missing multiplier", []string{"atlas", "-merge", half}, false, "1 of 2 multipliers have no summary"},
+		{"-since without -merge", []string{"atlas", "-mults", "2", "-n", "100", "-since", "x.parquet", "-out", out}, true, "-since goes with -merge"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -143,4 +147,71 @@ func TestAtlasStopsOnInterrupt(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "atlas", "plan.json")); err != nil {
 		t.Errorf("no plan: %v", err)
 	}
+}
+
+// A merge with -since compares with an earlier atlas at a smaller N: its
+// report gains the section on what changed, names the earlier file in
+// atlas.parquet, and can be made again from the folder alone. The earlier
+// atlas must be beside it, at a smaller N, under another name.
+func TestAtlasMergeSince(t *testing.T) {
+	dir := t.TempDir()
+	small, big := filepath.Join(dir, "small"), filepath.Join(dir, "big")
+	for _, c := range []struct{ out, n string }{{small, "3000"}, {big, "30000"}} {
+		if _, err := runArgs(t, "atlas", "-mults", "2,3", "-n", c.n, "-workers", "1", "-out", c.out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := runArgs(t, "atlas", "-merge", small); err != nil {
+		t.Fatal(err)
+	}
+	earlier := filepath.Join(big, "atlas-3000.parquet")
+	data, err := os.ReadFile(filepath.Join(small, "atlas.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(earlier, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ since, want string }{
+		{filepath.Join(small, "atlas.parquet"), "beside the merged one"},
+		{filepath.Join(dir, "nope.parquet"), "-since"},
+	} {
+		_, err := runArgs(t, "atlas", "-merge", big, "-since", c.since)
+		var ue usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("-since %s: got %v, want a usage error with %q", c.since, err, c.want)
+		}
+	}
+	if _, err := runArgs(t, "atlas", "-merge", big, "-since", earlier); err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(filepath.Join(big, "tables", "atlas.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## What changed from N = 3,000 to N = 30,000", "Compared with atlas-3000.parquet (2 multipliers, N = 3,000)", "The two atlases agree"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("atlas.md lacks %q:\n%s", want, md)
+		}
+	}
+	again, err := atlas.Regenerate(big)
+	if err != nil || !bytes.Equal(again, md) {
+		t.Errorf("the report made again from the folder differs (%v)", err)
+	}
+	// The larger atlas cannot be the earlier one of the smaller.
+	if err := os.WriteFile(filepath.Join(small, "atlas-big.parquet"), mustRead(t, filepath.Join(big, "atlas.parquet")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runArgs(t, "atlas", "-merge", small, "-since", filepath.Join(small, "atlas-big.parquet")); err == nil || !strings.Contains(err.Error(), "below") {
+		t.Errorf("an earlier atlas at a larger N was taken: %v", err)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
