@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"fibnim/grundy"
+	"fibnim/internal/atomicfile"
 	"fibnim/table"
 )
 
@@ -81,13 +82,13 @@ func Merge(root string) (Plan, []table.AtlasRow, error) {
 }
 
 // WriteAll writes ROOT/atlas.parquet and ROOT/tables/atlas.md (Report) as
-// one set (table.FileSet): a merge stopped part way leaves both earlier
+// one set (atomicfile.FileSet): a merge stopped part way leaves both earlier
 // files, or its journal, which the next merge of ROOT completes first
 // (recovered says so). With an earlier atlas (not nil), the report
 // compares with it and atlas.parquet names its file (MetaAtlasSince), so
 // that Regenerate finds it beside atlas.parquet.
 func WriteAll(root string, plan Plan, rows []table.AtlasRow, earlier *Earlier, revision string) (recovered bool, err error) {
-	set, recovered, err := table.NewFileSet(root, "atlas-merge")
+	set, recovered, err := atomicfile.NewFileSet(root, "atlas-merge")
 	if err != nil {
 		return recovered, err
 	}

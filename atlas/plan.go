@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"fibnim/grundy"
+	"fibnim/internal/atomicfile"
 	"fibnim/table"
 )
 
@@ -84,7 +85,7 @@ func writePlan(root string, p Plan) error {
 	if err != nil {
 		return err
 	}
-	return table.WriteAtomic(filepath.Join(Dir(root), PlanFile), append(b, '\n'))
+	return atomicfile.Write(filepath.Join(Dir(root), PlanFile), append(b, '\n'))
 }
 
 // ReadPlan reads the plan of the atlas under root. A missing plan gives an

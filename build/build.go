@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"fibnim/grundy"
+	"fibnim/internal/atomicfile"
 	"fibnim/table"
 )
 
@@ -152,7 +153,7 @@ func failpoint(phase string) error {
 //     killed at any point and started again resumes from it, and ends
 //     with byte-identical files. Every file is synced, the manifest
 //     written last, and the staging folder exchanged with the target in
-//     one rename (table.SwapDir): at every instant the target holds the
+//     one rename (atomicfile.SwapDir): at every instant the target holds the
 //     complete old table or the complete new one. A full disk gives a
 //     *DiskFullError and leaves the old table whole.
 //
@@ -384,7 +385,7 @@ func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf f
 	}
 	for _, d := range []string{filepath.Join(stage, table.BreakpointsDir), stage} {
 		if _, err := os.Stat(d); err == nil {
-			if err := table.SyncDir(d); err != nil {
+			if err := atomicfile.SyncDir(d); err != nil {
 				return err
 			}
 		}
@@ -407,7 +408,7 @@ func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf f
 	if err := os.Remove(filepath.Join(stage, checkpointName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	if err := table.SyncDir(stage); err != nil {
+	if err := atomicfile.SyncDir(stage); err != nil {
 		return err
 	}
 	return failpoint("staged")
@@ -440,10 +441,10 @@ func commit(dir, stage string, res *Result) error {
 		return err
 	}
 	marker := table.SwapMarker(dir)
-	if err := table.WriteAtomic(marker, []byte(sum+"\n")); err != nil {
+	if err := atomicfile.Write(marker, []byte(sum+"\n")); err != nil {
 		return err
 	}
-	old, err := table.SwapDir(stage, dir)
+	old, err := atomicfile.SwapDir(stage, dir)
 	if err != nil {
 		return err
 	}
@@ -461,14 +462,14 @@ func commit(dir, stage string, res *Result) error {
 	if m, err := table.ReadManifest(dir); err == nil && res.MaxG == 0 {
 		res.MaxG = m.MaxG
 	}
-	return table.SyncDir(filepath.Dir(dir))
+	return atomicfile.SyncDir(filepath.Dir(dir))
 }
 
 // finishCommit completes the commit of a run that stopped after writing
 // its swap marker: if the table folder holds the new manifest, the swap
 // happened and the staging folder holds the old table, which goes; if the
 // staging folder does, the swap is made now. It also completes a swap that
-// a filesystem without RENAME_EXCHANGE made in two renames (table.SwapDir)
+// a filesystem without RENAME_EXCHANGE made in two renames (atomicfile.SwapDir)
 // and that stopped between them.
 func finishCommit(dir, stage string, logf func(string, ...any)) error {
 	marker := table.SwapMarker(dir)
@@ -524,7 +525,7 @@ func complete(stage string, want outputs, a grundy.Multiplier) bool {
 }
 
 // finishSwap completes a swap that a filesystem without RENAME_EXCHANGE
-// made in two renames and that stopped between them (table.SwapDir): the
+// made in two renames and that stopped between them (atomicfile.SwapDir): the
 // old table is at stage.old, the new one still in stage.
 func finishSwap(dir, stage string, logf func(string, ...any)) error {
 	old := stage + ".old"
@@ -542,7 +543,7 @@ func finishSwap(dir, stage string, logf func(string, ...any)) error {
 			if err := os.Rename(old, dir); err != nil {
 				return err
 			}
-			return table.SyncDir(filepath.Dir(dir))
+			return atomicfile.SyncDir(filepath.Dir(dir))
 		}
 	}
 	return os.RemoveAll(old)

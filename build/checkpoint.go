@@ -9,10 +9,9 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"path/filepath"
 
 	"fibnim/grundy"
-	"fibnim/table"
+	"fibnim/internal/atomicfile"
 )
 
 // A checkpoint lets a killed breakpoint run resume. It holds the run's
@@ -53,18 +52,20 @@ func checkpointBytes(N int) int64 {
 // rowsMark stands for "R_G is held as rows" in the header's runs field.
 const rowsMark = ^uint64(0)
 
-// save writes c to path through a temporary file, renamed at the end, so
-// an earlier checkpoint at path stays whole until the new one is. It
+// save writes c to path through a temporary file, renamed at the end
+// (atomicfile, the one such writer), so an earlier checkpoint at path
+// stays whole until the new one is. It
 // stops with ctx's error within a write of syncBytes: a checkpoint at
 // N = 10^9 is 8 GB, seconds to minutes of disk, and Ctrl-C must not wait
 // for it.
 func (c *checkpoint) save(ctx context.Context, path string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".checkpoint.tmp-*")
+	tmp, err := atomicfile.Create(path)
 	if err != nil {
 		return err
 	}
+	defer tmp.Abort() // a no-op once committed
 	crc := crc32.NewIEEE()
-	bw := bufio.NewWriterSize(io.MultiWriter(&syncWriter{ctx: ctx, f: tmp}, crc), 1<<20)
+	bw := bufio.NewWriterSize(io.MultiWriter(&syncWriter{ctx: ctx, f: tmp.File}, crc), 1<<20)
 	bp := uint64(0)
 	if c.breakpoints {
 		bp = 1
@@ -117,20 +118,10 @@ func (c *checkpoint) save(ctx context.Context, path string) error {
 	if err == nil {
 		err = binary.Write(tmp, binary.LittleEndian, crc.Sum32())
 	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
 	if err != nil {
-		os.Remove(tmp.Name())
 		return err
 	}
-	return table.SyncDir(filepath.Dir(path))
+	return tmp.Commit()
 }
 
 var errStale = errors.New("checkpoint is for other parameters")

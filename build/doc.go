@@ -28,7 +28,7 @@
 //     calls grundy.Breakpoints, and what a checkpoint holds,
 //     checkpoint.go).
 //  5. Commit: the staging folder is exchanged with the target in one
-//     rename (table.SwapDir), the folder synced, and the old table
+//     rename (atomicfile.SwapDir), the folder synced, and the old table
 //     removed. At every instant the target holds the complete old table
 //     or the complete new one; a reader that opened the old one keeps
 //     reading it.

@@ -19,7 +19,7 @@ import (
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"fibnim/table"
+	"fibnim/internal/atomicfile"
 )
 
 // Figure is one figure drawn from the results, ready to be saved in any
@@ -155,7 +155,7 @@ func Save(path, format string, f *Figure, dpi int) error {
 	if err != nil {
 		return err
 	}
-	return table.WriteAtomic(path, b)
+	return atomicfile.Write(path, b)
 }
 
 // WriteCaptions writes dir/README.md: a short header naming the input
@@ -192,5 +192,5 @@ func WriteCaptions(dir, in string, figs []*Figure, formats []string, dpi int) er
 			fmt.Fprintln(&b, l)
 		}
 	}
-	return table.WriteAtomic(path, b.Bytes())
+	return atomicfile.Write(path, b.Bytes())
 }

@@ -13,7 +13,7 @@
 // anything typed by hand.
 //
 // Guarantees: the file is written through a temporary file and a rename
-// (table.WriteAtomic), so a killed run never leaves half a file; a file
+// (atomicfile.Write), so a killed run never leaves half a file; a file
 // that does not parse is an error, never overwritten. Two processes that
 // record into the same folder at the same moment can lose one record
 // (read, replace, write is not locked): run compute's commands on one

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"fibnim/table"
+	"fibnim/internal/atomicfile"
 	"fibnim/version"
 )
 
@@ -119,7 +119,7 @@ func Update(dir string, r Run) error {
 	if err != nil {
 		return err
 	}
-	return table.WriteAtomic(filepath.Join(dir, File), append(b, '\n'))
+	return atomicfile.Write(filepath.Join(dir, File), append(b, '\n'))
 }
 
 // Find returns the record of key, if there is one.

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"fibnim/internal/atomicfile"
 	"fibnim/provenance"
 	"fibnim/table"
 )
@@ -116,15 +117,15 @@ func Write(ctx context.Context, root string, cfg Config) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		if err := table.WriteAtomic(filepath.Join(out, name), b); err != nil {
+		if err := atomicfile.Write(filepath.Join(out, name), b); err != nil {
 			return 0, err
 		}
 	}
-	if err := table.WriteAtomic(filepath.Join(out, "PROVENANCE.md"), provenanceMD(rec, len(files), size, cfg)); err != nil {
+	if err := atomicfile.Write(filepath.Join(out, "PROVENANCE.md"), provenanceMD(rec, len(files), size, cfg)); err != nil {
 		return 0, err
 	}
 	// The sums last: a release whose SHA256SUMS is there is complete.
-	if err := table.WriteAtomic(filepath.Join(out, SumsFile), sums); err != nil {
+	if err := atomicfile.Write(filepath.Join(out, SumsFile), sums); err != nil {
 		return 0, err
 	}
 	return len(files), nil

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"fibnim/table"
+	"fibnim/internal/atomicfile"
 )
 
 // doc builds one Markdown file.
@@ -58,7 +58,7 @@ type File struct {
 // a rename.
 func WriteFiles(dir string, files ...File) error {
 	for _, f := range files {
-		if err := table.WriteAtomic(filepath.Join(dir, f.Name), f.Data); err != nil {
+		if err := atomicfile.Write(filepath.Join(dir, f.Name), f.Data); err != nil {
 			return err
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"fibnim/internal/atomicfile"
 	"fibnim/internal/pool"
 )
 
@@ -106,7 +107,7 @@ func WriteManifest(dir string, m Manifest) error {
 	if err != nil {
 		return err
 	}
-	return WriteAtomic(filepath.Join(dir, ManifestFile), append(b, '\n'))
+	return atomicfile.Write(filepath.Join(dir, ManifestFile), append(b, '\n'))
 }
 
 // ReadManifest reads dir/manifest.json. A folder without one gives an

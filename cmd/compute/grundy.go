@@ -15,6 +15,7 @@ import (
 
 	"fibnim/build"
 	"fibnim/grundy"
+	"fibnim/internal/atomicfile"
 	"fibnim/internal/cli"
 	"fibnim/table"
 	"fibnim/version"
@@ -256,5 +257,5 @@ func writeSweeps(path string, sweeps []grundy.SweepStats) error {
 		}
 		fmt.Fprintf(&b, "%d,%s,%.6f,%d,%d,%d,%d,%s,%s\n", s.V, kind, s.Wall.Seconds(), s.Rows, s.InRuns, s.Segments, s.Blocks, nsRow, nsSeg)
 	}
-	return table.WriteAtomic(path, []byte(b.String()))
+	return atomicfile.Write(path, []byte(b.String()))
 }

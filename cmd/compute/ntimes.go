@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"fibnim/grundy"
+	"fibnim/internal/atomicfile"
 	"fibnim/internal/cli"
 	"fibnim/ntimes"
 	"fibnim/report"
@@ -166,9 +167,9 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		"fibnim.factor":     strconv.Itoa(o.factor),
 		"fibnim.max_terms":  strconv.Itoa(o.maxTerms),
 	}
-	// The six outputs are replaced as one set (table.FileSet): a stop
+	// The six outputs are replaced as one set (atomicfile.FileSet): a stop
 	// leaves the earlier ones, or the next run completes the new ones.
-	set, recovered, err := table.NewFileSet(o.out, "ntimes")
+	set, recovered, err := atomicfile.NewFileSet(o.out, "ntimes")
 	if err != nil {
 		return err
 	}

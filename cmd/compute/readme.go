@@ -8,8 +8,8 @@ import (
 	"io"
 	"os"
 
+	"fibnim/internal/atomicfile"
 	"fibnim/report"
-	"fibnim/table"
 )
 
 // runReadme writes the README's list of findings from the committed
@@ -54,7 +54,7 @@ func runReadme(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	case *check:
 		return fmt.Errorf("%s: the findings differ from what %s gives; run make readme (compute readme) and commit the result", *file, *in)
 	default:
-		if err := table.WriteAtomic(*file, readme); err != nil {
+		if err := atomicfile.Write(*file, readme); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s: wrote the findings from %s\n", *file, *in)

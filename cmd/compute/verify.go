@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"fibnim/conjectures"
+	"fibnim/internal/atomicfile"
 	"fibnim/internal/cli"
 	"fibnim/report"
-	"fibnim/table"
 	"fibnim/version"
 )
 
@@ -68,7 +68,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	// checks.json, report.md and the b-files are replaced as one set.
-	set, recovered, err := table.NewFileSet(*out, "verify")
+	set, recovered, err := atomicfile.NewFileSet(*out, "verify")
 	if err != nil {
 		return err
 	}
