@@ -10,6 +10,8 @@ import (
 
 	"fibnim/grundy"
 	"fibnim/internal/atomicfile"
+	"fibnim/internal/parquetfile"
+	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
 
@@ -100,8 +102,8 @@ func WriteAll(root string, plan Plan, rows []table.AtlasRow, earlier *Earlier, r
 	if earlier != nil {
 		extra[table.MetaAtlasSince] = earlier.File
 	}
-	meta := table.AtlasMeta(table.AtlasKind, plan.N, revision, extra)
-	if err := table.WriteAtlas(set.Stage(filepath.Join(root, table.AtlasFile)), meta, rows); err != nil {
+	meta := tablewrite.AtlasMeta(table.AtlasKind, plan.N, revision, extra)
+	if err := parquetfile.WriteFile(set.Stage(filepath.Join(root, table.AtlasFile)), meta, rows); err != nil {
 		return recovered, err
 	}
 	if err := set.Add(filepath.Join(root, "tables", ReportFile), Report(plan, rows, earlier)); err != nil {

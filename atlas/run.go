@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"fibnim/grundy"
+	"fibnim/internal/parquetfile"
+	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
 
@@ -103,8 +105,8 @@ func writeSummary(path string, row table.AtlasRow, cfg Config) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	meta := table.AtlasMeta(table.AtlasSummaryKind, cfg.N, cfg.Revision, map[string]string{table.MetaMult: row.Multiplier})
-	return table.WriteAtlas(path, meta, []table.AtlasRow{row})
+	meta := tablewrite.AtlasMeta(table.AtlasSummaryKind, cfg.N, cfg.Revision, map[string]string{table.MetaMult: row.Multiplier})
+	return parquetfile.WriteFile(path, meta, []table.AtlasRow{row})
 }
 
 // ReadSummary reads multiplier a's summary at path and checks that it is

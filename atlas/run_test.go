@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"fibnim/grundy"
+	"fibnim/internal/parquetfile"
+	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
 
@@ -156,7 +158,7 @@ func TestReadersRefuseForeignFiles(t *testing.T) {
 	if _, _, err := Read(SummaryPath(root, a)); !errors.Is(err, table.ErrInvalidAtlas) {
 		t.Errorf("a summary read as an atlas: %v", err)
 	}
-	table.WriteAtlas(p, table.AtlasMeta(table.AtlasKind, runN, "test", map[string]string{table.MetaMult: "2"}), rows[:1])
+	parquetfile.WriteFile(p, tablewrite.AtlasMeta(table.AtlasKind, runN, "test", map[string]string{table.MetaMult: "2"}), rows[:1])
 	if _, err := ReadSummary(p, a, runN); !errors.Is(err, table.ErrInvalidAtlas) {
 		t.Errorf("an atlas read as a summary: %v", err)
 	}
@@ -165,17 +167,17 @@ func TestReadersRefuseForeignFiles(t *testing.T) {
 		Multiplier string `parquet:"multiplier"`
 		N          int64  `parquet:"n"`
 	}
-	table.WriteFile(p, table.AtlasMeta(table.AtlasSummaryKind, runN, "test", map[string]string{table.MetaMult: "2"}), []other{{"2", runN}})
+	parquetfile.WriteFile(p, tablewrite.AtlasMeta(table.AtlasSummaryKind, runN, "test", map[string]string{table.MetaMult: "2"}), []other{{"2", runN}})
 	if _, err := ReadSummary(p, a, runN); !errors.Is(err, table.ErrInvalidAtlas) || !strings.Contains(err.Error(), "columns") {
 		t.Errorf("a foreign schema: %v", err)
 	}
 	// Rows out of order, or fewer than the metadata says.
 	swapped := append([]table.AtlasRow{rows[1], rows[0]}, rows[2:]...)
-	table.WriteAtlas(p, table.AtlasMeta(table.AtlasKind, runN, "test", map[string]string{table.MetaAtlasRows: "8"}), swapped)
+	parquetfile.WriteFile(p, tablewrite.AtlasMeta(table.AtlasKind, runN, "test", map[string]string{table.MetaAtlasRows: "8"}), swapped)
 	if _, _, err := Read(p); !errors.Is(err, table.ErrInvalidAtlas) || !strings.Contains(err.Error(), "increase") {
 		t.Errorf("rows out of order: %v", err)
 	}
-	table.WriteAtlas(p, table.AtlasMeta(table.AtlasKind, runN, "test", map[string]string{table.MetaAtlasRows: "9"}), rows)
+	parquetfile.WriteFile(p, tablewrite.AtlasMeta(table.AtlasKind, runN, "test", map[string]string{table.MetaAtlasRows: "9"}), rows)
 	if _, _, err := Read(p); !errors.Is(err, table.ErrInvalidAtlas) {
 		t.Errorf("a row missing: %v", err)
 	}
@@ -187,7 +189,7 @@ func TestReadersRefuseForeignFiles(t *testing.T) {
 	} {
 		r := rows[0]
 		bad(&r)
-		table.WriteAtlas(p, table.AtlasMeta(table.AtlasSummaryKind, runN, "test", map[string]string{table.MetaMult: r.Multiplier}), []table.AtlasRow{r})
+		parquetfile.WriteFile(p, tablewrite.AtlasMeta(table.AtlasSummaryKind, runN, "test", map[string]string{table.MetaMult: r.Multiplier}), []table.AtlasRow{r})
 		if _, err := ReadSummary(p, grundy.Multiplier{P: 1, Q: 1}, runN); !errors.Is(err, table.ErrInvalidAtlas) {
 			t.Errorf("a bad row: %v", err)
 		}

@@ -16,6 +16,8 @@ import (
 
 	"fibnim/grundy"
 	"fibnim/internal/atomicfile"
+	"fibnim/internal/filehash"
+	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
 
@@ -149,7 +151,7 @@ func failpoint(phase string) error {
 //     and disk (PlanDisk; a *SpaceError if it does not fit) before any
 //     work.
 //   - The new table is made in a staging folder beside the target
-//     (table.StagingDir), with the breakpoint engine's checkpoint: a run
+//     (StagingDir), with the breakpoint engine's checkpoint: a run
 //     killed at any point and started again resumes from it, and ends
 //     with byte-identical files. Every file is synced, the manifest
 //     written last, and the staging folder exchanged with the target in
@@ -184,7 +186,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		return res, err
 	}
 	defer lock.unlock()
-	stage := table.StagingDir(dir)
+	stage := StagingDir(dir)
 	if err := finishCommit(dir, stage, logf); err != nil {
 		return res, err
 	}
@@ -321,7 +323,7 @@ func memoryError(c *Config, p Plan) error {
 // makeTable runs the engine and writes the complete new table, manifest
 // last, into the staging folder.
 func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf func(string, ...any)) error {
-	meta := table.Meta(c.Engine, c.N, c.Mult, c.DenseMax, c.Revision)
+	meta := tablewrite.Meta(c.Engine, c.N, c.Mult, c.DenseMax, c.Revision)
 	var start, full func(int) int
 	var tab *grundy.Table
 	switch c.Engine {
@@ -375,11 +377,11 @@ func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf f
 	} else {
 		logf("grundy: writing start_values.parquet (%d rows)\n", c.N+1)
 	}
-	if err := table.WriteStartValues(ctx, filepath.Join(stage, table.StartValuesFile), meta, c.N, start, full); err != nil {
+	if err := tablewrite.WriteStartValues(ctx, filepath.Join(stage, table.StartValuesFile), meta, c.N, start, full); err != nil {
 		return interrupted(ctx, err, stage)
 	}
 	if tab != nil {
-		if err := table.WriteDense(ctx, filepath.Join(stage, table.DenseFile), meta, tab, c.denseN()); err != nil {
+		if err := tablewrite.WriteDense(ctx, filepath.Join(stage, table.DenseFile), meta, tab, c.denseN()); err != nil {
 			return interrupted(ctx, err, stage)
 		}
 	}
@@ -398,7 +400,7 @@ func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf f
 	if err != nil {
 		return interrupted(ctx, err, stage)
 	}
-	if err := table.WriteManifest(stage, m); err != nil {
+	if err := tablewrite.WriteManifest(stage, m); err != nil {
 		return err
 	}
 	if err := failpoint("manifest"); err != nil {
@@ -422,10 +424,10 @@ func interrupted(ctx context.Context, err error, stage string) error {
 	}
 	if stage != "" {
 		if _, serr := os.Stat(filepath.Join(stage, checkpointName)); serr == nil {
-			return fmt.Errorf("%w; earlier results left in place; run the same command again to resume from the last checkpoint in %s", table.ErrInterrupted, stage)
+			return fmt.Errorf("%w; earlier results left in place; run the same command again to resume from the last checkpoint in %s", ErrInterrupted, stage)
 		}
 	}
-	return fmt.Errorf("%w; earlier results left in place; the same command starts over", table.ErrInterrupted)
+	return fmt.Errorf("%w; earlier results left in place; the same command starts over", ErrInterrupted)
 }
 
 // commit swaps the complete staging folder in for the table folder and
@@ -436,11 +438,11 @@ func commit(dir, stage string, res *Result) error {
 	if err := os.Remove(filepath.Join(stage, checkpointName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	_, sum, err := table.HashFile(context.Background(), filepath.Join(stage, table.ManifestFile))
+	_, sum, err := filehash.File(context.Background(), filepath.Join(stage, table.ManifestFile))
 	if err != nil {
 		return err
 	}
-	marker := table.SwapMarker(dir)
+	marker := swapMarker(dir)
 	if err := atomicfile.Write(marker, []byte(sum+"\n")); err != nil {
 		return err
 	}
@@ -472,7 +474,7 @@ func commit(dir, stage string, res *Result) error {
 // a filesystem without RENAME_EXCHANGE made in two renames (atomicfile.SwapDir)
 // and that stopped between them.
 func finishCommit(dir, stage string, logf func(string, ...any)) error {
-	marker := table.SwapMarker(dir)
+	marker := swapMarker(dir)
 	b, err := os.ReadFile(marker)
 	if errors.Is(err, fs.ErrNotExist) {
 		return finishSwap(dir, stage, logf)
@@ -482,7 +484,7 @@ func finishCommit(dir, stage string, logf func(string, ...any)) error {
 	}
 	want := strings.TrimSpace(string(b))
 	sum := func(d string) string {
-		_, s, _ := table.HashFile(context.Background(), filepath.Join(d, table.ManifestFile))
+		_, s, _ := filehash.File(context.Background(), filepath.Join(d, table.ManifestFile))
 		return s
 	}
 	if err := finishSwap(dir, stage, logf); err != nil {
@@ -553,7 +555,7 @@ func finishSwap(dir, stage string, logf func(string, ...any)) error {
 // folders left inside the table folder to the staging folder, so that its
 // checkpoint can be resumed (the format is the same).
 func adoptOldRun(dir, stage string, logf func(string, ...any)) error {
-	run := table.OldRunDir(dir)
+	run := oldRunDir(dir)
 	if _, err := os.Stat(filepath.Join(run, "checkpoint.bin")); err != nil {
 		return nil
 	}
@@ -573,7 +575,7 @@ func adoptOldRun(dir, stage string, logf func(string, ...any)) error {
 // noteLeftovers tells about an unfinished run beside or inside a table
 // that this run leaves alone.
 func noteLeftovers(dir, stage string, logf func(string, ...any)) {
-	for _, p := range []string{stage, table.OldRunDir(dir)} {
+	for _, p := range []string{stage, oldRunDir(dir)} {
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
 			logf("grundy: note: %s holds an unfinished run (%s); the command that started it resumes it, or rm -rf %s removes it\n", p, human(uint64(du(p))), p)
 		}

@@ -244,7 +244,7 @@ func TestStopAtEveryPhase(t *testing.T) {
 					t.Errorf("stopped at %s: the rerun did not commit the staged table: %+v\n%s", phase, res, log.String())
 				}
 			}
-			if _, err := os.Stat(table.StagingDir(dir)); !errors.Is(err, fs.ErrNotExist) {
+			if _, err := os.Stat(StagingDir(dir)); !errors.Is(err, fs.ErrNotExist) {
 				t.Errorf("stopped at %s: the staging folder is left after the rerun", phase)
 			}
 		})
@@ -261,7 +261,7 @@ func TestDiskFull(t *testing.T) {
 	before := files(t, dir)
 	Failpoint = func(p string) error {
 		if p == "files" {
-			return &fs.PathError{Op: "write", Path: filepath.Join(table.StagingDir(dir), "start_values.parquet"), Err: syscall.ENOSPC}
+			return &fs.PathError{Op: "write", Path: filepath.Join(StagingDir(dir), "start_values.parquet"), Err: syscall.ENOSPC}
 		}
 		return nil
 	}
@@ -276,7 +276,7 @@ func TestDiskFull(t *testing.T) {
 	if got := files(t, dir); !reflect.DeepEqual(got, before) {
 		t.Error("the full disk changed the old table")
 	}
-	if _, err := os.Stat(table.StagingDir(dir)); err != nil {
+	if _, err := os.Stat(StagingDir(dir)); err != nil {
 		t.Errorf("the staged run is gone: %v", err)
 	}
 }
@@ -314,7 +314,7 @@ func TestDiskEstimate(t *testing.T) {
 	if !errors.As(err, &se) || !strings.Contains(err.Error(), "100 KiB is free") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("100 KiB free: %v", err)
 	}
-	if _, err := os.Stat(table.StagingDir(table.Dir(root, grundy.Fibonacci))); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(StagingDir(table.Dir(root, grundy.Fibonacci))); !errors.Is(err, fs.ErrNotExist) {
 		t.Error("a refused run staged files")
 	}
 }
@@ -384,7 +384,7 @@ func TestInterruptMessage(t *testing.T) {
 	cfg := config(root, 100000)
 	cfg.DenseMax, cfg.CheckpointEvery = 10, time.Hour
 	_, err := Run(ctx, cfg)
-	if !errors.Is(err, table.ErrInterrupted) || !strings.Contains(err.Error(), "starts over") || strings.Contains(err.Error(), "resume") {
+	if !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "starts over") || strings.Contains(err.Error(), "resume") {
 		t.Errorf("interrupted before any checkpoint: %v", err)
 	}
 	// With a checkpoint after every value, one exists by the time it stops.
@@ -397,7 +397,7 @@ func TestInterruptMessage(t *testing.T) {
 		}
 	}
 	_, err = Run(ctx, cfg)
-	if !errors.Is(err, table.ErrInterrupted) || !strings.Contains(err.Error(), "resume from the last checkpoint") {
+	if !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "resume from the last checkpoint") {
 		t.Errorf("interrupted after checkpoints: %v", err)
 	}
 	// The dense engine stops too, and starts over.
@@ -405,7 +405,7 @@ func TestInterruptMessage(t *testing.T) {
 	cancel()
 	cfg = config(root, 20000)
 	cfg.Engine = EngineDense
-	if _, err := Run(ctx, cfg); !errors.Is(err, table.ErrInterrupted) || !strings.Contains(err.Error(), "starts over") {
+	if _, err := Run(ctx, cfg); !errors.Is(err, ErrInterrupted) || !strings.Contains(err.Error(), "starts over") {
 		t.Errorf("dense engine interrupted: %v", err)
 	}
 }

@@ -8,7 +8,7 @@
 // Run is the one path every run takes (compute grundy is flags around
 // it):
 //
-//  1. Lock: flock on table.LockFile(dir), held for the whole run; a second
+//  1. Lock: flock on lockFile(dir), held for the whole run; a second
 //     writer of the folder fails at once, naming the holder's pid and
 //     command (lock.go). Readers need no lock.
 //  2. Never less: a table already there with the same outputs (N, the
@@ -20,7 +20,7 @@
 //     pilot table, against the space free), both before any work
 //     (plan.go).
 //  4. Make: the engine writes the new table into a staging folder beside
-//     the target (table.StagingDir) with its checkpoint; a killed run
+//     the target (StagingDir) with its checkpoint; a killed run
 //     resumes from it with byte-identical files. Every file is synced
 //     when written; the manifest (table.Manifest: every file's size and
 //     SHA-256, the parameters, the revision and the command) is written
@@ -37,6 +37,12 @@
 // the new one) and a staging folder that the same command resumes or
 // completes; a full disk leaves the old table whole and says so in one
 // line. Failpoint lets a test stop a run at each boundary.
+//
+// It also builds a global game's table folder the same way, complete or
+// not at all (Global, global.go), and lists what a results folder holds
+// (Survey: which tables validate, and what stopped runs left, Leftovers;
+// what compute info prints). The hidden files of a run (its staging
+// folder, lock and swap marker) are named in layout.go, and nowhere else.
 //
 // What it must not do: compute Grundy values itself (package grundy),
 // define the files' format or read tables (package table), or parse

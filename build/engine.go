@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"fibnim/grundy"
+	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
 
@@ -125,7 +126,7 @@ func runBreakpoints(ctx context.Context, cfg *Config, run breakpointRun) (res br
 			if g > maxStoredValue {
 				return overflowWriter{overflow}, nil // an error only if R_g has a row
 			}
-			return table.CreateRunFile(table.BreakpointFile(workBP, g), run.meta, g)
+			return tablewrite.CreateRunFile(table.BreakpointFile(workBP, g), run.meta, g)
 		}
 	}
 	engine.Sweep = cfg.Sweep
@@ -177,9 +178,9 @@ func runBreakpoints(ctx context.Context, cfg *Config, run breakpointRun) (res br
 	if err != nil {
 		if ctx.Err() != nil {
 			if !saved {
-				return res, fmt.Errorf("%w before the first checkpoint; earlier results left in place; the same command starts over", table.ErrInterrupted)
+				return res, fmt.Errorf("%w before the first checkpoint; earlier results left in place; the same command starts over", ErrInterrupted)
 			}
-			return res, fmt.Errorf("%w; earlier results left in place; run the same command again to resume from the last checkpoint in %s", table.ErrInterrupted, run.stage)
+			return res, fmt.Errorf("%w; earlier results left in place; run the same command again to resume from the last checkpoint in %s", ErrInterrupted, run.stage)
 		}
 		return res, err
 	}

@@ -69,7 +69,7 @@ func TestOldCheckpointIgnored(t *testing.T) {
 	a := grundy.Fibonacci
 	root := t.TempDir()
 	dir := table.Dir(root, a)
-	work := table.OldRunDir(dir)
+	work := oldRunDir(dir)
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -126,8 +126,8 @@ func TestBuildOverflow(t *testing.T) {
 		if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("breakpoints %v: the run made %s", bp, dir)
 		}
-		if _, err := os.Stat(table.StagingDir(dir)); !errors.Is(err, os.ErrNotExist) {
-			t.Errorf("breakpoints %v: the run left %s", bp, table.StagingDir(dir))
+		if _, err := os.Stat(StagingDir(dir)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("breakpoints %v: the run left %s", bp, StagingDir(dir))
 		}
 	}
 }
@@ -176,7 +176,7 @@ func TestResumePast255(t *testing.T) {
 			cancel()
 		}
 	}
-	if _, err := Run(ctx, c); !errors.Is(err, table.ErrInterrupted) {
+	if _, err := Run(ctx, c); !errors.Is(err, ErrInterrupted) {
 		t.Fatalf("interrupted run: %v", err)
 	}
 	c = cfg(root)

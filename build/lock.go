@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-
-	"fibnim/table"
 )
 
 // LockedError is the error of a run whose table folder another writer
@@ -33,7 +31,7 @@ func (e *LockedError) Error() string {
 }
 
 // folderLock is an exclusive lock on a table folder: flock on
-// table.LockFile(dir), which holds the holder's pid and command. The
+// lockFile(dir), which holds the holder's pid and command. The
 // kernel drops it when the process ends, however it ends, so a killed run
 // leaves no stale lock.
 type folderLock struct{ f *os.File }
@@ -41,7 +39,7 @@ type folderLock struct{ f *os.File }
 // lockFolder takes the lock of the table folder dir, or fails at once
 // with a *LockedError if another process holds it.
 func lockFolder(dir, command string) (*folderLock, error) {
-	path := table.LockFile(dir)
+	path := lockFile(dir)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err

@@ -44,7 +44,7 @@ func ForeseeOverflow(N int, a grundy.Multiplier) error {
 const writerBytes = 256 << 20
 
 // fileWriterBytes is the memory of one breakpoint file being written: a
-// row group of table.RowGroupRows rows (16 bytes each before encoding) and
+// row group of parquetfile.RowGroupRows rows (16 bytes each before encoding) and
 // its encoded pages.
 const fileWriterBytes = 48 << 20
 

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"fibnim/grundy"
+	"fibnim/internal/parquetfile"
+	"fibnim/internal/tablewrite"
 	"fibnim/moves"
 	"fibnim/table"
 )
@@ -109,8 +111,8 @@ func TestVerifyStartMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	enc := table.NewRunEncoder(1)
-	if err := table.WriteFile(path, meta, enc.Flush(enc.Add(nil, R))); err != nil {
+	enc := tablewrite.NewRunEncoder(1)
+	if err := parquetfile.WriteFile(path, meta, enc.Flush(enc.Add(nil, R))); err != nil {
 		t.Fatal(err)
 	}
 	// The manifest is sealed again, so that the reader accepts the
@@ -123,7 +125,7 @@ func TestVerifyStartMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := table.WriteManifest(dir, m); err != nil {
+	if err := tablewrite.WriteManifest(dir, m); err != nil {
 		t.Fatal(err)
 	}
 	r, _ = pe()

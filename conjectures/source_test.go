@@ -9,6 +9,7 @@ import (
 
 	"fibnim/build"
 	"fibnim/grundy"
+	"fibnim/internal/parquetfile"
 	"fibnim/table"
 )
 
@@ -69,7 +70,7 @@ func TestTableSourceEqualsArrays(t *testing.T) {
 			t.Fatal(err)
 		}
 		rows[len(rows)/2].N = rows[len(rows)/2-1].N
-		if err := table.WriteFile(path, meta, rows); err != nil {
+		if err := parquetfile.WriteFile(path, meta, rows); err != nil {
 			t.Fatal(err)
 		}
 		// The manifest would refuse the changed file at Open; without it

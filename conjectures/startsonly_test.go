@@ -11,6 +11,7 @@ import (
 
 	"fibnim/build"
 	"fibnim/grundy"
+	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
 
@@ -88,7 +89,7 @@ func startsOnly(t *testing.T, N int, corrupt func(n int, start, full *int)) stri
 	root := t.TempDir()
 	start := func(n int) int { s, _ := value(n); return s }
 	full := func(n int) int { _, f := value(n); return f }
-	if err := table.WriteDenseTable(context.Background(), table.Dir(root, a), table.Meta("breakpoint", N, a, 0, "test"), N, start, full, nil, 0); err != nil {
+	if err := tablewrite.WriteDenseTable(context.Background(), table.Dir(root, a), tablewrite.Meta("breakpoint", N, a, 0, "test"), N, start, full, nil, 0); err != nil {
 		t.Fatal(err)
 	}
 	return root

@@ -388,7 +388,7 @@ func infRow(N int) []uint32 {
 // the table with the print.
 func verifyNtimes(ctx context.Context, dir string, progress func(string)) ([]Result, error) {
 	path := filepath.Join(dir, "c_table.parquet")
-	rows, _, err := table.ReadFile[table.CRow](path)
+	rows, _, err := table.ReadFile[ntimes.CRow](path)
 	if errors.Is(err, os.ErrNotExist) {
 		var out []Result
 		for _, c := range Registry() {
@@ -444,7 +444,7 @@ func verifyNtimes(ctx context.Context, dir string, progress func(string)) ([]Res
 		return nil, err
 	}
 	var intervals []FTInterval
-	if rc, _, err := table.ReadFile[table.RealCRow](filepath.Join(dir, "real_c.parquet")); err == nil {
+	if rc, _, err := table.ReadFile[ntimes.RealCRow](filepath.Join(dir, "real_c.parquet")); err == nil {
 		for _, r := range rc {
 			intervals = append(intervals, FTInterval{Lo: r.Lo, Hi: r.Hi, C: int(r.C)})
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"fibnim/grundy"
+	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
 
@@ -60,7 +61,7 @@ func TestChecksSeeValuesPast255(t *testing.T) {
 	}
 
 	dir := table.Dir(t.TempDir(), a)
-	if err := table.WriteDenseTable(context.Background(), dir, table.Meta("dense", N, a, 0, "test"), N, start, full, nil, 0); err != nil {
+	if err := tablewrite.WriteDenseTable(context.Background(), dir, tablewrite.Meta("dense", N, a, 0, "test"), N, start, full, nil, 0); err != nil {
 		t.Fatal(err)
 	}
 	tb, err := table.Open(dir)

@@ -11,6 +11,8 @@ import (
 
 	"fibnim/figures"
 	"fibnim/grundy"
+	"fibnim/internal/parquetfile"
+	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
 
@@ -41,11 +43,11 @@ func ExampleDraw() {
 	if err := os.MkdirAll(gdir, 0o755); err != nil {
 		log.Fatal(err)
 	}
-	meta := table.Meta("dense", N, grundy.Fibonacci, N, "example")
-	if err := table.WriteFile(filepath.Join(gdir, "start_values.parquet"), meta, starts); err != nil {
+	meta := tablewrite.Meta("dense", N, grundy.Fibonacci, N, "example")
+	if err := parquetfile.WriteFile(filepath.Join(gdir, "start_values.parquet"), meta, starts); err != nil {
 		log.Fatal(err)
 	}
-	if err := table.WriteFile(filepath.Join(gdir, "dense.parquet"), meta, cells); err != nil {
+	if err := parquetfile.WriteFile(filepath.Join(gdir, "dense.parquet"), meta, cells); err != nil {
 		log.Fatal(err)
 	}
 

@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"fibnim/grundy"
+	"fibnim/internal/parquetfile"
+	"fibnim/internal/tablewrite"
 	"fibnim/ntimes"
 	"fibnim/table"
 )
@@ -55,30 +57,30 @@ func writeInputs(t *testing.T, dir string) {
 			cells = append(cells, table.DenseCell{N: int32(n), R: int32(r), G: int32(tab.At(n, r))})
 		}
 	}
-	meta := table.Meta("dense", testStartN, grundy.Fibonacci, testDenseN, "test")
-	must(t, table.WriteFile(filepath.Join(gdir, "start_values.parquet"), meta, starts))
-	must(t, table.WriteFile(filepath.Join(gdir, "dense.parquet"), meta, cells))
+	meta := tablewrite.Meta("dense", testStartN, grundy.Fibonacci, testDenseN, "test")
+	must(t, parquetfile.WriteFile(filepath.Join(gdir, "start_values.parquet"), meta, starts))
+	must(t, parquetfile.WriteFile(filepath.Join(gdir, "dense.parquet"), meta, cells))
 
-	var crows []table.CRow
-	var seqs []table.SeqRow
+	var crows []ntimes.CRow
+	var seqs []ntimes.SeqRow
 	for _, s := range []string{"3/2", "2", "3", "4", "5", "7", "10", "15", "20", "30", "50", "100"} {
 		a, _ := new(big.Rat).SetString(s)
 		sq, e := ntimes.Solve(a, 200, 2, 1<<14)
 		x, _ := a.Float64()
 		alog, _ := ntimes.ALogA(a)
-		crows = append(crows, table.CRow{Multiplier: s, ANum: a.Num().Int64(), ADen: a.Denom().Int64(),
+		crows = append(crows, ntimes.CRow{Multiplier: s, ANum: a.Num().Int64(), ADen: a.Denom().Int64(),
 			L: int32(e.L), C: int32(e.C), U: int32(e.U), K0: int64(e.K0), Terms: int64(e.Terms), Stable: int64(e.Stable),
 			Certain: e.Certain, ALogA: int32(alog), Ratio: float64(e.C) / (x * math.Log(x))})
 		for k := 1; k <= min(60, sq.Len()); k++ {
-			seqs = append(seqs, table.SeqRow{Multiplier: s, K: int32(k), F: sq.F[k-1].String(), R: int32(sq.R[k-1])})
+			seqs = append(seqs, ntimes.SeqRow{Multiplier: s, K: int32(k), F: sq.F[k-1].String(), R: int32(sq.R[k-1])})
 		}
 	}
-	must(t, table.WriteFile(filepath.Join(ndir, "c_table.parquet"), nil, crows))
-	must(t, table.WriteFile(filepath.Join(ndir, "sequences.parquet"), nil, seqs))
+	must(t, parquetfile.WriteFile(filepath.Join(ndir, "c_table.parquet"), nil, crows))
+	must(t, parquetfile.WriteFile(filepath.Join(ndir, "sequences.parquet"), nil, seqs))
 	cs, _ := ntimes.CIntervals(6, 1<<8, big.NewRat(4, 1), 200, 2, 1<<14)
-	var real []table.RealCRow
+	var real []ntimes.RealCRow
 	for _, c := range cs {
-		r := table.RealCRow{Lo: c.Lo.RatString(), C: int32(c.C), Certain: c.Certain, HiFloat: math.Inf(1)}
+		r := ntimes.RealCRow{Lo: c.Lo.RatString(), C: int32(c.C), Certain: c.Certain, HiFloat: math.Inf(1)}
 		r.LoFloat, _ = c.Lo.Float64()
 		if c.Hi != nil {
 			r.Hi = c.Hi.RatString()
@@ -86,7 +88,7 @@ func writeInputs(t *testing.T, dir string) {
 		}
 		real = append(real, r)
 	}
-	must(t, table.WriteFile(filepath.Join(ndir, "real_c.parquet"), nil, real))
+	must(t, parquetfile.WriteFile(filepath.Join(ndir, "real_c.parquet"), nil, real))
 	writeAtlasInputs(t, dir)
 	writeGlobalInputs(t, dir)
 }
@@ -336,7 +338,7 @@ func TestForeignTableRefused(t *testing.T) {
 	path := filepath.Join(in, "grundy", "mult=2", "dense.parquet")
 	cells, _, err := table.ReadFile[table.DenseCell](path)
 	must(t, err)
-	must(t, table.WriteFile(path, table.Meta("dense", 99, grundy.Fibonacci, testDenseN, "test"), cells))
+	must(t, parquetfile.WriteFile(path, tablewrite.Meta("dense", 99, grundy.Fibonacci, testDenseN, "test"), cells))
 	for _, name := range []string{"grundy_table", "start_value_growth"} {
 		_, err = Draw(NewSource(in, grundy.Fibonacci), name)
 		if !errors.Is(err, table.ErrInvalid) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"fibnim/build"
 	"fibnim/grundy"
 	"fibnim/table"
 )
@@ -13,7 +14,7 @@ import (
 // 60, as "compute global -n 60" would, for the golden images.
 func writeGlobalInputs(t *testing.T, dir string) {
 	t.Helper()
-	_, err := table.BuildGlobal(context.Background(), table.GlobalConfig{Dir: table.GlobalDir(dir, grundy.Fibonacci), M: 60, Mult: grundy.Fibonacci, Workers: 2, Revision: "test"})
+	_, err := build.Global(context.Background(), build.GlobalConfig{Dir: table.GlobalDir(dir, grundy.Fibonacci), M: 60, Mult: grundy.Fibonacci, Workers: 2, Revision: "test"})
 	must(t, err)
 }
 

@@ -12,7 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"fibnim/table"
+	"fibnim/ntimes"
 )
 
 func ntimesC(s *Source) (*Figure, error) {
@@ -85,7 +85,7 @@ func ntimesReal(s *Source) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows = append([]table.RealRow(nil), rows...)
+	rows = append([]ntimes.RealRow(nil), rows...)
 	sort.Slice(rows, func(i, j int) bool { return rows[i].LoFloat < rows[j].LoFloat })
 	p := newPlot("c(a) for real a: a step function", "multiplier a", "c(a)")
 	steps := &segments{style: draw.LineStyle{Color: black, Width: 1.6}}

@@ -9,6 +9,7 @@ import (
 
 	"fibnim/global"
 	"fibnim/grundy"
+	"fibnim/ntimes"
 	"fibnim/table"
 )
 
@@ -23,9 +24,9 @@ type Source struct {
 	dense  *denseTable
 	starts *startValues
 	global *global.Table // the global game's table, once read (global_figures.go)
-	cRows  []table.CRow
-	seqs   []table.SeqRow
-	realC  []table.RealRow
+	cRows  []ntimes.CRow
+	seqs   []ntimes.SeqRow
+	realC  []ntimes.RealRow
 }
 
 // NewSource returns a Source for the results under dir: the Grundy tables
@@ -154,17 +155,17 @@ func readAll[T any](dir, name string, dst *[]T) ([]T, error) {
 	return rows, nil
 }
 
-func (s *Source) loadCTable() ([]table.CRow, error) {
+func (s *Source) loadCTable() ([]ntimes.CRow, error) {
 	return readAll(s.dir, "c_table.parquet", &s.cRows)
 }
-func (s *Source) loadSequences() ([]table.SeqRow, error) {
+func (s *Source) loadSequences() ([]ntimes.SeqRow, error) {
 	return readAll(s.dir, "sequences.parquet", &s.seqs)
 }
-func (s *Source) loadRealC() ([]table.RealRow, error) {
+func (s *Source) loadRealC() ([]ntimes.RealRow, error) {
 	if s.realC != nil {
 		return s.realC, nil
 	}
-	var rows []table.RealCRow
+	var rows []ntimes.RealCRow
 	if _, err := readAll(s.dir, "real_c.parquet", &rows); err != nil {
 		return nil, err
 	}

@@ -220,7 +220,7 @@ func waitBeyond(p *atomic.Int64, n int64, stop *atomic.Bool) int64 {
 
 // SweepBytes estimates the peak memory of Sweep for a table of size M
 // with the given number of workers, and of a writer that keeps three
-// counts a position (table.BuildGlobal): per position, 2 bytes for each
+// counts a position (build.Global): per position, 2 bytes for each
 // of the workers+2 arrays R_g, 6 for the counts, and per worker about 6
 // for the windows that wait in buckets (5.1 measured for a = 2 at
 // M = 2000); twice that for the garbage collector's headroom, and 96 MiB

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"fibnim/grundy"
+	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
 
@@ -35,7 +36,7 @@ func saved(t *testing.T, N int, a grundy.Multiplier, breakpoints bool, denseMax 
 		if denseMax < 0 {
 			cells = nil
 		}
-		if err := table.WriteDenseTable(context.Background(), dir, table.Meta("dense", N, a, denseMax, "test"), N, tab.Start, tab.Full, cells, denseMax); err != nil {
+		if err := tablewrite.WriteDenseTable(context.Background(), dir, tablewrite.Meta("dense", N, a, denseMax, "test"), N, tab.Start, tab.Full, cells, denseMax); err != nil {
 			t.Fatal(err)
 		}
 	}

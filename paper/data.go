@@ -13,6 +13,8 @@ import (
 	"fibnim/atlas"
 	"fibnim/conjectures"
 	"fibnim/grundy"
+	"fibnim/internal/filehash"
+	"fibnim/ntimes"
 	"fibnim/provenance"
 	"fibnim/report"
 	"fibnim/table"
@@ -37,9 +39,9 @@ type Data struct {
 	Prov     provenance.Record
 	HasProv  bool
 	Atlas    []table.AtlasRow // nil without results/atlas.parquet
-	CRows    []table.CRow     // nil without ntimes/c_table.parquet
-	RealC    []table.RealRow
-	RealT    []table.RealRow
+	CRows    []ntimes.CRow    // nil without ntimes/c_table.parquet
+	RealC    []ntimes.RealRow
+	RealT    []ntimes.RealRow
 	LRSCells []conjectures.Table1Cell // Table 1 of LRS against grundy.Dense, as compute lrs-table1 compares it
 	Captions map[string]string        // figure name -> caption, from figures/README.md
 	Figures  map[string]string        // figure name -> the file the note includes, relative to the note's folder
@@ -104,13 +106,13 @@ func Load(root, citation string) (*Data, error) {
 	}
 	nt := filepath.Join(root, "ntimes")
 	if _, err := os.Stat(filepath.Join(nt, "c_table.parquet")); err == nil {
-		if d.CRows, _, err = table.ReadFile[table.CRow](filepath.Join(nt, "c_table.parquet")); err != nil {
+		if d.CRows, _, err = table.ReadFile[ntimes.CRow](filepath.Join(nt, "c_table.parquet")); err != nil {
 			return nil, err
 		}
-		if d.RealC, _, err = table.ReadFile[table.RealRow](filepath.Join(nt, "real_c.parquet")); err != nil {
+		if d.RealC, _, err = table.ReadFile[ntimes.RealRow](filepath.Join(nt, "real_c.parquet")); err != nil {
 			return nil, err
 		}
-		if d.RealT, _, err = table.ReadFile[table.RealRow](filepath.Join(nt, "real_terms.parquet")); err != nil {
+		if d.RealT, _, err = table.ReadFile[ntimes.RealRow](filepath.Join(nt, "real_terms.parquet")); err != nil {
 			return nil, err
 		}
 	}
@@ -127,7 +129,7 @@ func Load(root, citation string) (*Data, error) {
 		d.Tables[filepath.Base(t)] = true
 	}
 	for _, p := range []string{ChecksFile, "grundy/mult=2/start_values.parquet", "ntimes/c_table.parquet", table.AtlasFile} {
-		_, h, err := table.HashFile(context.Background(), filepath.Join(root, p))
+		_, h, err := filehash.File(context.Background(), filepath.Join(root, p))
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"fibnim/conjectures"
+	"fibnim/ntimes"
 	"fibnim/report"
 	"fibnim/table"
 )
@@ -524,7 +525,7 @@ func (v *view) lemmaText() (statement, use string) {
 
 // firstSplitInterval is the first interval of c that no single piece of
 // the first terms (real_terms) covers, as TeX ("[7/2, 43/11)"), or "".
-func firstSplitInterval(realC, realT []table.RealRow) string {
+func firstSplitInterval(realC, realT []ntimes.RealRow) string {
 	for _, c := range realC {
 		covered := false
 		for _, t := range realT {

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"fibnim/conjectures"
+	"fibnim/ntimes"
 	"fibnim/report"
-	"fibnim/table"
 )
 
 func TestCaptionTeX(t *testing.T) {
@@ -37,8 +37,8 @@ func TestMathOf(t *testing.T) {
 // while [3, 7/2) is one piece (ntimes/real_c.parquet and
 // real_terms.parquet at the default scale).
 func TestFirstSplitInterval(t *testing.T) {
-	c := []table.RealRow{{Lo: "3", Hi: "7/2"}, {Lo: "7/2", Hi: "43/11"}, {Lo: "43/11", Hi: "13/3"}}
-	terms := []table.RealRow{{Lo: "3", Hi: "7/2"}, {Lo: "7/2", Hi: "11/3"}, {Lo: "11/3", Hi: "4"}, {Lo: "4", Hi: "9/2"}}
+	c := []ntimes.RealRow{{Lo: "3", Hi: "7/2"}, {Lo: "7/2", Hi: "43/11"}, {Lo: "43/11", Hi: "13/3"}}
+	terms := []ntimes.RealRow{{Lo: "3", Hi: "7/2"}, {Lo: "7/2", Hi: "11/3"}, {Lo: "11/3", Hi: "4"}, {Lo: "4", Hi: "9/2"}}
 	if got := firstSplitInterval(c, terms); got != "[7/2, 43/11)" {
 		t.Errorf("firstSplitInterval = %q", got)
 	}

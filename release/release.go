@@ -13,8 +13,8 @@ import (
 	"strings"
 
 	"fibnim/internal/atomicfile"
+	"fibnim/internal/filehash"
 	"fibnim/provenance"
-	"fibnim/table"
 )
 
 // Dir is the release folder under a results folder, and SumsFile the name
@@ -60,7 +60,7 @@ func Sums(ctx context.Context, root string, files []string) ([]byte, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		_, h, err := table.HashFile(ctx, filepath.Join(root, filepath.FromSlash(f)))
+		_, h, err := filehash.File(ctx, filepath.Join(root, filepath.FromSlash(f)))
 		if err != nil {
 			return nil, err
 		}
@@ -204,7 +204,7 @@ func Verify(ctx context.Context, root string) (checked int, bad []string, err er
 			return checked, bad, fmt.Errorf("%s: line %q is not \"SHA256  PATH\"", SumsFile, sc.Text())
 		}
 		checked++
-		_, got, err := table.HashFile(ctx, filepath.Join(root, filepath.FromSlash(path)))
+		_, got, err := filehash.File(ctx, filepath.Join(root, filepath.FromSlash(path)))
 		switch {
 		case err != nil:
 			bad = append(bad, path+": "+err.Error())

@@ -10,7 +10,6 @@ import (
 
 	"fibnim/conjectures"
 	"fibnim/ntimes"
-	"fibnim/table"
 )
 
 // FTParams are the parameters of the ntimes run that the FT report
@@ -26,8 +25,8 @@ type FTParams struct {
 // (ft_table1.md and ft_table1.csv): the integer rows a = 2..14 with every
 // disagreement, the real intervals of c, the two printed sequences, and
 // the extension to every computed multiplier.
-func FTTable1(rows []table.CRow, realC, realT []table.RealRow, unresolved []ntimes.Piece, o FTParams) (md, csv []byte) {
-	byA := map[string]table.CRow{}
+func FTTable1(rows []ntimes.CRow, realC, realT []ntimes.RealRow, unresolved []ntimes.Piece, o FTParams) (md, csv []byte) {
+	byA := map[string]ntimes.CRow{}
 	for _, r := range rows {
 		byA[r.Multiplier] = r
 	}
@@ -144,7 +143,7 @@ func FTTable1(rows []table.CRow, realC, realT []table.RealRow, unresolved []ntim
 	d.header("computed piece", "computed first terms", "printed interval", "printed terms", "agree")
 	for _, p := range conjectures.FTSequencesPrinted {
 		lo, _ := new(big.Rat).SetString(p.Lo)
-		var found *table.RealRow
+		var found *ntimes.RealRow
 		for i := range realT {
 			l, _ := new(big.Rat).SetString(realT[i].Lo)
 			if l.Cmp(lo) <= 0 && (realT[i].Hi == "" || func() bool { h, _ := new(big.Rat).SetString(realT[i].Hi); return h.Cmp(lo) > 0 }()) {
@@ -214,8 +213,8 @@ func FTTable1(rows []table.CRow, realC, realT []table.RealRow, unresolved []ntim
 
 // floorNote explains the U column if the printed U equals the floor of the
 // ratio rather than the ceiling in every differing row.
-func floorNote(rows []table.CRow) string {
-	byA := map[int]table.CRow{}
+func floorNote(rows []ntimes.CRow) string {
+	byA := map[int]ntimes.CRow{}
 	for _, r := range rows {
 		if r.ADen == 1 {
 			byA[int(r.ANum)] = r
@@ -257,8 +256,8 @@ func provedFrom(proved bool, K int64) string {
 // A printed value that differs from the computed one is set in bold, and
 // the notes (ft_table1_notes.tex) say what the differences are, from the
 // rows.
-func FTTable1TeX(rows []table.CRow) (tab, notes []byte) {
-	byA := map[string]table.CRow{}
+func FTTable1TeX(rows []ntimes.CRow) (tab, notes []byte) {
+	byA := map[string]ntimes.CRow{}
 	for _, r := range rows {
 		byA[r.Multiplier] = r
 	}
@@ -315,7 +314,7 @@ func FTTable1TeX(rows []table.CRow) (tab, notes []byte) {
 // FTRealTeX renders the real half of Table 1: the computed intervals of a
 // on which c is constant, beside the printed ones, as a LaTeX table
 // (ft_table1_real.tex) and its notes.
-func FTRealTeX(realC []table.RealRow) (tab, notes []byte) {
+func FTRealTeX(realC []ntimes.RealRow) (tab, notes []byte) {
 	printed := map[string]conjectures.FTInterval{}
 	for _, p := range conjectures.FTRealPrinted {
 		printed[p.Lo] = p
@@ -358,8 +357,8 @@ func FTRealTeX(realC []table.RealRow) (tab, notes []byte) {
 // uIsFloor says whether a printed U differs from the computed one in some
 // row (anyU), and whether every such printed U is the floor of
 // log a / (log(a+1) - log a) (allFloor).
-func uIsFloor(rows []table.CRow) (anyU, allFloor bool) {
-	byA := map[int]table.CRow{}
+func uIsFloor(rows []ntimes.CRow) (anyU, allFloor bool) {
+	byA := map[int]ntimes.CRow{}
 	for _, r := range rows {
 		if r.ADen == 1 {
 			byA[int(r.ANum)] = r
@@ -382,7 +381,7 @@ func uIsFloor(rows []table.CRow) (anyU, allFloor bool) {
 
 // FTTeXFiles are the LaTeX tables of both halves of Table 1 with their
 // notes, as compute ntimes writes them into tables/.
-func FTTeXFiles(rows []table.CRow, realC []table.RealRow) []File {
+func FTTeXFiles(rows []ntimes.CRow, realC []ntimes.RealRow) []File {
 	tab, notes := FTTable1TeX(rows)
 	rtab, rnotes := FTRealTeX(realC)
 	return []File{{Name: "ft_table1.tex", Data: tab}, {Name: "ft_table1_notes.tex", Data: notes},
@@ -407,9 +406,9 @@ type FTCDiff struct {
 }
 
 // FTDisagreements compares the computed rows with the printed Table 1.
-func FTDisagreements(rows []table.CRow) FTDisagreement {
+func FTDisagreements(rows []ntimes.CRow) FTDisagreement {
 	var d FTDisagreement
-	byA := map[int]table.CRow{}
+	byA := map[int]ntimes.CRow{}
 	for _, r := range rows {
 		if r.ADen == 1 {
 			byA[int(r.ANum)] = r

@@ -12,6 +12,7 @@ import (
 	"fibnim/conjectures"
 	"fibnim/grundy"
 	latex "fibnim/internal/tex"
+	"fibnim/ntimes"
 	"fibnim/table"
 )
 
@@ -62,14 +63,14 @@ func sampleResults() []conjectures.Result {
 
 // sampleCRows are c_table rows for a = 2..14 that differ from the print
 // where the computation does: U by one in every row, c(14).
-func sampleCRows() []table.CRow {
-	var rows []table.CRow
+func sampleCRows() []ntimes.CRow {
+	var rows []ntimes.CRow
 	for _, p := range conjectures.FTTable1Printed {
 		c := p.C
 		if p.A == 14 {
 			c--
 		}
-		rows = append(rows, table.CRow{Multiplier: fmt.Sprint(p.A), ANum: int64(p.A), ADen: 1, L: int32(p.L), C: int32(c), U: int32(p.U + 1),
+		rows = append(rows, ntimes.CRow{Multiplier: fmt.Sprint(p.A), ANum: int64(p.A), ADen: 1, L: int32(p.L), C: int32(c), U: int32(p.U + 1),
 			ALogA: int32(p.ALogA), Proved: true, ProvedFrom: int64(7 * p.A)})
 	}
 	return rows
@@ -83,7 +84,7 @@ func allTeX(t *testing.T) []File {
 		t.Fatal(err)
 	}
 	files := []File{{Name: "lrs_table1.tex", Data: LRSTable1TeX(tab)}}
-	real := []table.RealRow{{Lo: "1", Hi: "2", C: 0, Proved: true, ProvedFrom: 2}, {Lo: "2", Hi: "5/2", C: 1, Proved: true, ProvedFrom: 4},
+	real := []ntimes.RealRow{{Lo: "1", Hi: "2", C: 0, Proved: true, ProvedFrom: 2}, {Lo: "2", Hi: "5/2", C: 1, Proved: true, ProvedFrom: 4},
 		{Lo: "5/2", Hi: "3", C: 2}}
 	files = append(files, FTTeXFiles(sampleCRows(), real)...)
 	rows, _, err := table.ReadAtlas("../results/atlas.parquet", table.AtlasKind)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"fibnim/internal/parquetfile"
 	"fibnim/table"
 )
 
@@ -83,7 +84,7 @@ func TestFindingsFollowTheResults(t *testing.T) {
 			rows[i].StepLastOutside = rows[i].StepTop - 1 // a = 3 fails to the end
 		}
 	}
-	if err := table.WriteAtlas(filepath.Join(dir, table.AtlasFile), meta, rows); err != nil {
+	if err := parquetfile.WriteFile(filepath.Join(dir, table.AtlasFile), meta, rows); err != nil {
 		t.Fatal(err)
 	}
 	after, err := Findings(dir)

@@ -147,23 +147,6 @@ func (r *AtlasRow) Checks() []AtlasCheck {
 	}
 }
 
-// AtlasMeta is the metadata of an atlas file: its kind, N and the source
-// revision, and no timestamps, so reruns reproduce the files byte for
-// byte; extra holds the rest (MetaMult for a summary, MetaAtlasList and
-// MetaAtlasRows for atlas.parquet).
-func AtlasMeta(kind string, N int, revision string, extra map[string]string) map[string]string {
-	m := map[string]string{MetaKind: kind, MetaN: strconv.Itoa(N), MetaRevision: revision}
-	for k, v := range extra {
-		m[k] = v
-	}
-	return m
-}
-
-// WriteAtlas writes rows to path (a temporary file and a rename).
-func WriteAtlas(path string, meta map[string]string, rows []AtlasRow) error {
-	return WriteFile(path, meta, rows)
-}
-
 // ErrInvalidAtlas wraps every reason an atlas file or folder is refused.
 var ErrInvalidAtlas = errors.New("not a valid atlas")
 

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"fibnim/internal/parquetfile"
 )
 
 // randomR returns an R_g as the engine makes it: Inf (G(n, n) < g) or
@@ -117,10 +119,10 @@ func TestRunsFile(t *testing.T) {
 	R := randomR(rng, 5000)
 	rows := encode(rng, 2, R)
 	path := filepath.Join(dir, "g=0002.parquet")
-	if err := WriteFile(path, nil, rows); err != nil {
+	if err := parquetfile.WriteFile(path, nil, rows); err != nil {
 		t.Fatal(err)
 	}
-	rd, err := OpenBreakpoints(path)
+	rd, err := openBreakpointFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +131,7 @@ func TestRunsFile(t *testing.T) {
 	for i := range got {
 		got[i] = noBreakpoint
 	}
-	if end, err := ReadRuns(rd, 0, 0, got); err != nil || end > int64(len(R)) {
+	if end, err := readRuns(rd, 0, 0, got); err != nil || end > int64(len(R)) {
 		t.Fatal(end, err)
 	}
 	if !reflect.DeepEqual(got, R) {
@@ -140,7 +142,7 @@ func TestRunsFile(t *testing.T) {
 	for i := range win {
 		win[i] = noBreakpoint
 	}
-	if _, err := ReadRuns(rd, int64(len(rows)/2), int(rows[len(rows)/2].N), win); err != nil {
+	if _, err := readRuns(rd, int64(len(rows)/2), int(rows[len(rows)/2].N), win); err != nil {
 		t.Fatal(err)
 	}
 	lo := int(rows[len(rows)/2].N)
@@ -155,40 +157,10 @@ func TestRunsFile(t *testing.T) {
 		RMin int32 `parquet:"r_min,delta"`
 	}
 	old := filepath.Join(dir, "g=0001.parquet")
-	if err := WriteFile(old, nil, []oldBreakpoint{{N: 1, G: 1, RMin: 1}}); err != nil {
+	if err := parquetfile.WriteFile(old, nil, []oldBreakpoint{{N: 1, G: 1, RMin: 1}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := OpenBreakpoints(old); err == nil || !strings.Contains(err.Error(), "no run column") {
+	if _, err := openBreakpointFile(old); err == nil || !strings.Contains(err.Error(), "no run column") {
 		t.Fatalf("old layout: %v", err)
 	}
-}
-
-// BenchmarkRunEncoder encodes an R_g shaped like the engine's at large N:
-// runs of about 7, and G(n, n) < g at about 7% of rows, in stretches.
-func BenchmarkRunEncoder(b *testing.B) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	const N = 1 << 22
-	R := make([]uint32, N)
-	for n := 1; n < N; n++ {
-		switch p := rng.IntN(100); {
-		case R[n-1] == noBreakpoint && p < 70, R[n-1] != noBreakpoint && p < 1:
-			R[n] = noBreakpoint
-		case R[n-1] != noBreakpoint && p < 87:
-			R[n] = R[n-1] + 1
-		default:
-			R[n] = 1 + uint32(rng.IntN(n))
-		}
-	}
-	R[0] = noBreakpoint
-	rows := make([]Breakpoint, 0, N)
-	b.SetBytes(4 * N)
-	for b.Loop() {
-		enc := NewRunEncoder(1)
-		rows = rows[:0]
-		for lo := 0; lo < N; lo += 1 << 16 {
-			rows = enc.Add(rows, R[lo:lo+1<<16])
-		}
-		rows = enc.Flush(rows)
-	}
-	b.ReportMetric(float64(N)/float64(len(rows)), "entries/row")
 }

@@ -14,7 +14,7 @@ import (
 // row and one slice per column (reused by the next call). It reads pages
 // of values directly, without building rows: several times faster than a
 // row reader for the long files of a table, with memory for one row group
-// (RowGroupRows rows) per column. A corrupt file gives an error wrapping
+// (parquetfile.RowGroupRows rows) per column. A corrupt file gives an error wrapping
 // ErrCorrupt.
 func scanColumns(path string, cols []string, fn func(lo int64, vals [][]int64) bool) (err error) {
 	f, err := os.Open(path)

@@ -1,14 +1,17 @@
-// Package table owns the pipeline's on-disk format: the Parquet files of a
-// results folder, their layout (layout.go), how they are written
-// (write.go), a table folder's manifest (manifest.go), how a table folder
-// is validated and read (open.go), the rows of the n-times nim tables
-// (rows.go, ntimes.go), and any of its files as CSV or JSON lines for
-// readers without Parquet (export.go, Export). Writer and reader live here
-// together, so they cannot drift apart. It also owns how files reach the
-// disk (atomic.go): a file through a synced temporary file and a rename, a
-// folder by exchanging it with its staging folder (SwapDir), several files
-// as one set (FileSet). Package build runs the engines and commits a
-// table folder with these.
+// Package table owns the pipeline's on-disk format and reads it: the
+// Parquet files of a results folder and their rows (StartValue, DenseCell,
+// Breakpoint, GlobalPosition, GlobalBreakpoint, AtlasRow), their layout
+// and metadata keys (layout.go), a table folder's manifest (manifest.go),
+// how a table folder is validated and read (open.go, lookup.go), a global
+// game's table (global.go), and any of its files as CSV or JSON lines for
+// readers without Parquet (export.go, Export).
+//
+// The files are written by internal/tablewrite (table folders, through
+// internal/parquetfile and internal/atomicfile), by package build, which
+// runs the engines and commits a table folder with it, and by the
+// packages that own the other outputs. The writers build their rows from
+// the types and names defined here, and the tests of this package read
+// what the real writers write, so writer and reader cannot drift apart.
 //
 // Reading a computed table:
 //
@@ -31,23 +34,24 @@
 //     columns of any integer type (a file written with uint16 columns reads
 //     the same); a value outside 0..65535 is corrupt, never cut to 16 bits.
 //   - Files are written to a temporary name in the destination folder,
-//     synced, and renamed into place only when complete. A table folder
-//     written by package build holds a manifest (every file's size and
-//     SHA-256): Open checks the sizes, Table.CheckHashes the contents. A
-//     table written before manifests opens and says it has none
-//     (Table.Manifest is nil).
-//   - Rows are typed structs with parquet tags; the writer uses zstd at its
-//     fastest level (literals not Huffman-coded: standard frames every
-//     reader decodes), bounded row groups, delta encoding for sorted
-//     integer columns, and records the run's parameters and the source
-//     revision in the key-value metadata, with no timestamps, so reruns
-//     reproduce the files byte for byte. A corrupt file is an error, never
-//     a panic.
+//     synced, and renamed into place only when complete
+//     (internal/atomicfile). A table folder written by package build holds
+//     a manifest (every file's size and SHA-256): Open checks the sizes,
+//     Table.CheckHashes the contents. A table written before manifests
+//     opens and says it has none (Table.Manifest is nil).
+//   - Rows are typed structs with parquet tags; the writer
+//     (internal/parquetfile) uses zstd at its fastest level (literals not
+//     Huffman-coded: standard frames every reader decodes), bounded row
+//     groups, delta encoding for sorted integer columns, and records the
+//     run's parameters and the source revision in the key-value metadata,
+//     with no timestamps, so reruns reproduce the files byte for byte. A
+//     corrupt file is an error, never a panic.
 //
 // breakpoints.go holds the layout of a breakpoint file: R_g(n), the least r
 // with G(n, r) >= g (Larsson & Rubinstein-Salzedo's rows as step
-// functions), stored as runs on which it rises by one from row to row, with
-// the encoder that makes them and the decoder that checks and expands them.
+// functions), stored as runs on which it rises by one from row to row, and
+// the decoder that checks and expands them (the encoder is
+// internal/tablewrite's RunEncoder).
 //
 // lookup.go answers positions (Value), rows (Row), batches (Values) and
 // windows of a column (Column): each R_g(n) is one page of file g, found in
@@ -56,8 +60,8 @@
 // DefaultCacheBytes (cache.go). Value stops at the first g with
 // R_g(n) > r.
 //
-// What it must not do: compute Grundy values or sequences (packages grundy
-// and ntimes do), run an engine or decide when a table is replaced
+// What it must not do: write files (internal/tablewrite), compute Grundy
+// values or sequences (packages grundy and ntimes do), run an engine or decide when a table is replaced
 // (package build), check theorems (package conjectures) or render reports
 // (package report).
 //
@@ -65,6 +69,4 @@
 //   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",
 //     Int. J. Game Theory 45(3), 2016: G(n, r) and the rows of Table 1 as
 //     step functions of r (Section 4), whence the breakpoints R_g(n).
-//   - P. Frankl, N. Tokushige, "The game of n-times nim", Discrete Math.
-//     260, 2003: F(a), c, L and U, the columns of the n-times nim tables.
 package table

@@ -1,13 +1,10 @@
 package table
 
 import (
-	"context"
 	"errors"
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -28,10 +25,13 @@ import (
 const (
 	GlobalFolder        = "global"
 	GlobalPositionsFile = "positions.parquet"
-	MetaGame            = "fibnim.game"
-	MetaStart           = "fibnim.start"
-	globalGame          = "global"
-	globalEngine        = "global-sweep"
+	MetaGame            = "fibnim.game"  // "global" in a global table's files
+	MetaStart           = "fibnim.start" // the starting convention, in words
+
+	// GlobalGame and GlobalEngine are MetaGame and MetaEngine of every
+	// file of a global table.
+	GlobalGame   = "global"
+	GlobalEngine = "global-sweep"
 )
 
 // GlobalDir is the global game's table folder of multiplier a under a
@@ -62,176 +62,6 @@ type GlobalBreakpoint struct {
 	Y int32 `parquet:"y,delta"`
 	G int32 `parquet:"g,delta"`
 	R int32 `parquet:"r,delta"`
-}
-
-// GlobalMeta is the metadata of a global table's files.
-func GlobalMeta(M int, a grundy.Multiplier, revision string) map[string]string {
-	return map[string]string{
-		MetaGame:     globalGame,
-		MetaEngine:   globalEngine,
-		MetaN:        strconv.Itoa(M),
-		MetaMult:     a.String(),
-		MetaRevision: revision,
-		MetaStart:    "r = min(x+y-1, max(x,y)): any move but taking every token; (0,0,0) for the empty game",
-		"fibnim.rules": "position (x,y,r); a move takes k, 1 <= k <= min(r, pile), from either pile, and the next limit is floor(a*k); " +
-			"N is the largest pile M",
-	}
-}
-
-// GlobalConfig is what BuildGlobal computes and where it writes it.
-type GlobalConfig struct {
-	Dir      string // the table folder, GlobalDir(root, Mult)
-	M        int
-	Mult     grundy.Multiplier
-	Workers  int
-	Revision string
-	// Done, if not nil, is called after the file of each value g is
-	// written, with the number of positions that reach g.
-	Done func(g, positions int)
-}
-
-// BuildGlobal computes the global game's table with global.Sweep and
-// writes it to cfg.Dir. The files are written into a hidden folder beside
-// it and put in place only when every file is complete, so a run that is
-// stopped (ctx) or fails leaves the earlier table as it was. It returns
-// the largest value G(x, y, y).
-func BuildGlobal(ctx context.Context, cfg GlobalConfig) (int, error) {
-	parent, base := filepath.Dir(cfg.Dir), filepath.Base(cfg.Dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return 0, err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+base+".tmp-*")
-	if err != nil {
-		return 0, err
-	}
-	defer os.RemoveAll(tmp) // gone once renamed
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return 0, err
-	}
-	if err := os.Mkdir(filepath.Join(tmp, BreakpointsDir), 0o755); err != nil {
-		return 0, err
-	}
-	M, a := cfg.M, cfg.Mult
-	meta := GlobalMeta(M, a, cfg.Revision)
-	full := make([]uint16, global.Positions(M))
-	start := make([]uint16, global.Positions(M))
-	startR := make([]uint16, global.Positions(M))
-	r1 := make([]uint16, global.Positions(M))
-	p := 0
-	for y := 0; y <= M; y++ {
-		for x := 0; x <= y; x++ {
-			startR[p] = uint16(global.StartLimit(x, y))
-			p++
-		}
-	}
-	emit := func(g int, R []uint16) error {
-		m := make(map[string]string, len(meta)+1)
-		for k, v := range meta {
-			m[k] = v
-		}
-		m[MetaG] = strconv.Itoa(g)
-		count := 0
-		err := writeRows(ctx, BreakpointFile(filepath.Join(tmp, BreakpointsDir), g), m, func(yield func([]GlobalBreakpoint) bool) {
-			row := make([]GlobalBreakpoint, 0, 4096)
-			p := 0
-			for y := 0; y <= M; y++ {
-				for x := 0; x <= y; x++ {
-					if r := R[p]; r != global.Inf {
-						row = append(row, GlobalBreakpoint{X: int32(x), Y: int32(y), G: int32(g), R: int32(r)})
-						full[p]++
-						if g == 1 {
-							r1[p] = r
-						}
-						if r <= startR[p] {
-							start[p]++
-						}
-					}
-					p++
-				}
-				if len(row) >= 4096 || y == M {
-					if !yield(row) {
-						return
-					}
-					row = row[:0]
-				}
-			}
-		})
-		if err != nil {
-			return err
-		}
-		for _, f := range full {
-			if int(f) == g {
-				count++
-			}
-		}
-		if cfg.Done != nil {
-			cfg.Done(g, count)
-		}
-		return nil
-	}
-	maxG, err := global.Sweep(ctx, M, a, cfg.Workers, emit)
-	if err != nil {
-		if ctx.Err() != nil {
-			return 0, fmt.Errorf("%w; %s left as it was", ErrInterrupted, cfg.Dir)
-		}
-		return 0, err
-	}
-	meta[MetaMaxG] = strconv.Itoa(maxG)
-	err = writeRows(ctx, filepath.Join(tmp, GlobalPositionsFile), meta, func(yield func([]GlobalPosition) bool) {
-		row := make([]GlobalPosition, 0, 4096)
-		p := 0
-		for y := 0; y <= M; y++ {
-			for x := 0; x <= y; x++ {
-				pr := GlobalPosition{X: int32(x), Y: int32(y), GStart: int32(start[p]), GFull: int32(full[p]), R1: -1}
-				if full[p] > 0 {
-					pr.R1 = int32(r1[p])
-				}
-				row = append(row, pr)
-				p++
-			}
-			if len(row) >= 4096 || y == M {
-				if !yield(row) {
-					return
-				}
-				row = row[:0]
-			}
-		}
-	})
-	if err != nil {
-		return 0, err
-	}
-	if err := replaceDir(tmp, cfg.Dir); err != nil {
-		return 0, err
-	}
-	return maxG, nil
-}
-
-// replaceDir puts the complete folder tmp at dir. An existing dir is first
-// renamed aside and removed once tmp is in place; if the rename of tmp
-// fails, it is renamed back.
-func replaceDir(tmp, dir string) error {
-	old := ""
-	if _, err := os.Stat(dir); err == nil {
-		o, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".old-*")
-		if err != nil {
-			return err
-		}
-		os.Remove(o)
-		if err := os.Rename(dir, o); err != nil {
-			return err
-		}
-		old = o
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if old != "" {
-			os.Rename(old, dir)
-		}
-		return err
-	}
-	if old != "" {
-		return os.RemoveAll(old)
-	}
-	return nil
 }
 
 // globalMeta returns the key-value metadata and the number of rows of the
@@ -290,7 +120,7 @@ func OpenGlobal(dir string) (*global.Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	if meta[MetaGame] != globalGame {
+	if meta[MetaGame] != GlobalGame {
 		return nil, invalid(dir, "%s is not a global game table (%s = %q)", GlobalPositionsFile, MetaGame, meta[MetaGame])
 	}
 	M, err := strconv.Atoi(meta[MetaN])
@@ -398,7 +228,7 @@ func OpenGlobal(dir string) (*global.Table, error) {
 		if err != nil {
 			return nil, err
 		}
-		if fm[MetaGame] != globalGame || fm[MetaN] != meta[MetaN] || fm[MetaMult] != meta[MetaMult] || fm[MetaG] != strconv.Itoa(g) {
+		if fm[MetaGame] != GlobalGame || fm[MetaN] != meta[MetaN] || fm[MetaMult] != meta[MetaMult] || fm[MetaG] != strconv.Itoa(g) {
 			return nil, invalid(dir, "%s is for game %q, M = %s, a = %s, g = %s, but %s is for M = %s, a = %s", filepath.Base(path),
 				fm[MetaGame], fm[MetaN], fm[MetaMult], fm[MetaG], GlobalPositionsFile, meta[MetaN], meta[MetaMult])
 		}
@@ -422,93 +252,4 @@ func OpenGlobal(dir string) (*global.Table, error) {
 		}
 	}
 	return t, nil
-}
-
-// surveyGlobal lists the global game's table folders under root for
-// Survey, in increasing a: N is M, MaxValue the largest G(x, y, y). It
-// checks what the footers say (positions.parquet's metadata and rows, and
-// one breakpoint file for each value with the same M and multiplier);
-// with full, it reads every row (OpenGlobal).
-func surveyGlobal(root string, full bool) ([]Folder, error) {
-	entries, err := os.ReadDir(filepath.Join(root, GlobalFolder))
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var folders []Folder
-	for _, e := range entries {
-		if !e.IsDir() || !strings.HasPrefix(e.Name(), "mult=") {
-			continue
-		}
-		f := Folder{Dir: filepath.Join(root, GlobalFolder, e.Name()), DenseN: -1, Engine: globalEngine, Breakpoints: true}
-		f.Mult, f.Err = grundy.ParseFolder(strings.TrimPrefix(e.Name(), "mult="))
-		if f.Files, err = listFiles(f.Dir); err != nil {
-			return nil, err
-		}
-		if f.Err == nil {
-			f.N, f.MaxValue, f.Err = globalFooters(f.Dir, f.Mult)
-		}
-		if f.Err == nil && full {
-			_, f.Err = OpenGlobal(f.Dir)
-		}
-		folders = append(folders, f)
-	}
-	sort.Slice(folders, func(i, j int) bool {
-		a, b := folders[i].Mult, folders[j].Mult
-		return a.P*b.Q < b.P*a.Q
-	})
-	return folders, nil
-}
-
-// globalFooters checks a global table folder from its files' footers:
-// positions.parquet of the folder's multiplier with a row per position,
-// and a breakpoint file of the same M and multiplier for each g from 1 to
-// fibnim.max_g and no other. It returns M and the largest value.
-func globalFooters(dir string, a grundy.Multiplier) (M, maxG int, err error) {
-	meta, rows, err := globalMeta[GlobalPosition](filepath.Join(dir, GlobalPositionsFile))
-	if errors.Is(err, os.ErrNotExist) {
-		return 0, 0, invalid(dir, "no %s", GlobalPositionsFile)
-	}
-	if err != nil {
-		return 0, 0, err
-	}
-	M, err1 := strconv.Atoi(meta[MetaN])
-	maxG, err2 := strconv.Atoi(meta[MetaMaxG])
-	switch {
-	case meta[MetaGame] != globalGame:
-		return 0, 0, invalid(dir, "%s is not a global game table", GlobalPositionsFile)
-	case err1 != nil || err2 != nil || M < 0 || M > global.MaxM || rows != int64(global.Positions(M)):
-		return 0, 0, invalid(dir, "%s holds %d rows, but its metadata says M = %q, max_g = %q", GlobalPositionsFile, rows, meta[MetaN], meta[MetaMaxG])
-	case meta[MetaMult] != a.String():
-		return 0, 0, invalid(dir, "the folder is for a = %s, but its files are for a = %s", a, meta[MetaMult])
-	}
-	files, err := os.ReadDir(filepath.Join(dir, BreakpointsDir))
-	if err != nil && !(errors.Is(err, os.ErrNotExist) && maxG == 0) {
-		return 0, 0, invalid(dir, "no %s/ folder for values 1..%d", BreakpointsDir, maxG)
-	}
-	n := 0
-	for _, e := range files {
-		if !strings.HasPrefix(e.Name(), ".") {
-			n++
-		}
-	}
-	if n != maxG {
-		return 0, 0, invalid(dir, "%s/ holds %d files, not one for each value 1..%d", BreakpointsDir, n, maxG)
-	}
-	for g := 1; g <= maxG; g++ {
-		path := BreakpointFile(filepath.Join(dir, BreakpointsDir), g)
-		fm, _, err := globalMeta[GlobalBreakpoint](path)
-		if errors.Is(err, os.ErrNotExist) {
-			return 0, 0, invalid(dir, "no %s/%s", BreakpointsDir, filepath.Base(path))
-		}
-		if err != nil {
-			return 0, 0, err
-		}
-		if fm[MetaGame] != globalGame || fm[MetaN] != meta[MetaN] || fm[MetaMult] != meta[MetaMult] || fm[MetaG] != strconv.Itoa(g) {
-			return 0, 0, invalid(dir, "%s is not value %d of this table", filepath.Base(path), g)
-		}
-	}
-	return M, maxG, nil
 }

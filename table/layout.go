@@ -3,7 +3,6 @@ package table
 import (
 	"fmt"
 	"path/filepath"
-	"strconv"
 
 	"fibnim/grundy"
 )
@@ -16,59 +15,21 @@ import (
 //	    breakpoints/g=0001.parquet ...   Breakpoint rows, one file per value g
 //	    manifest.json                    every file's size and SHA-256, the
 //	                                     run's parameters (Manifest); written last
-//	ROOT/grundy/.mult=A.staging/         a run in progress (package build): the
-//	                                     new table as it is made, and
-//	                                     .checkpoint.bin; swapped in when complete
-//	ROOT/grundy/.mult=A.lock             the lock a writer holds (its pid, command)
-//	ROOT/grundy/.mult=A.swap             a swap in progress (SwapMarker)
-//	ROOT/ntimes/c_table.parquet          CRow
-//	ROOT/ntimes/sequences.parquet        SeqRow
-//	ROOT/ntimes/real_c.parquet           RealCRow
-//	ROOT/ntimes/real_terms.parquet       RealRow
+//	ROOT/grundy/.mult=A.*                a run in progress, its lock and swap
+//	                                     marker (hidden; package build owns them)
+//	ROOT/global/mult=A/                  a global game's table (GlobalDir)
+//	ROOT/ntimes/*.parquet                n-times nim tables (package ntimes' rows)
+//	ROOT/atlas/, ROOT/atlas.parquet      the multiplier atlas (AtlasRow)
 //
 // A multiplier appears in a folder name as mult=P or mult=P_Q
 // (grundy.Multiplier.Folder): digits and '_' only, and hive-style, so that
 // DuckDB and pyarrow add a mult column.
 const (
-	StartValuesFile = "start_values.parquet"
-	DenseFile       = "dense.parquet"
-	BreakpointsDir  = "breakpoints"
-	ManifestFile    = "manifest.json"
-
-	// StagingSuffix ends the name of a table folder's staging folder.
-	StagingSuffix = ".staging"
-
-	// runDir is where runs made before staging folders kept their work,
-	// inside the table folder.
-	runDir = ".run"
+	StartValuesFile = "start_values.parquet" // StartValue rows
+	DenseFile       = "dense.parquet"        // DenseCell rows
+	BreakpointsDir  = "breakpoints"          // the folder of the Breakpoint files (BreakpointFile)
+	ManifestFile    = "manifest.json"        // the Manifest
 )
-
-// StagingDir is the folder, beside the table folder dir, in which a run
-// makes the new table before it is swapped in (SwapDir).
-func StagingDir(dir string) string {
-	dir = filepath.Clean(dir)
-	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+StagingSuffix)
-}
-
-// LockFile is the file, beside the table folder dir, that a writer of dir
-// locks for its whole run.
-func LockFile(dir string) string {
-	dir = filepath.Clean(dir)
-	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".lock")
-}
-
-// SwapMarker is the file, beside the table folder dir, that a run writes
-// just before it swaps its staging folder in and removes once the old
-// table is gone: it holds the SHA-256 of the new manifest, which tells a
-// later run whether the swap happened.
-func SwapMarker(dir string) string {
-	dir = filepath.Clean(dir)
-	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".swap")
-}
-
-// OldRunDir is the .run/ folder that runs made before staging folders
-// left inside the table folder dir.
-func OldRunDir(dir string) string { return filepath.Join(dir, runDir) }
 
 // Key-value metadata that every Parquet file of a table folder carries.
 const (
@@ -89,18 +50,4 @@ func Dir(root string, a grundy.Multiplier) string {
 // BreakpointFile is the path of value g's file in a breakpoints folder.
 func BreakpointFile(dir string, g int) string {
 	return filepath.Join(dir, fmt.Sprintf("g=%04d.parquet", g))
-}
-
-// Meta is the metadata of a table's files: the run's parameters and the
-// source revision, and no timestamps, so that reruns reproduce the files
-// byte for byte.
-func Meta(engine string, N int, a grundy.Multiplier, denseMax int, revision string) map[string]string {
-	return map[string]string{
-		MetaEngine:    engine,
-		MetaN:         strconv.Itoa(N),
-		MetaMult:      a.String(),
-		MetaDenseMax:  strconv.Itoa(denseMax),
-		MetaRevision:  revision,
-		"fibnim.game": "position (n,r); removing k<=r leads to (n-k, min(floor(a*k), n-k)); start (n, n-1)",
-	}
 }

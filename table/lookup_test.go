@@ -13,6 +13,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"fibnim/grundy"
+	"fibnim/internal/parquetfile"
 )
 
 // slowColumn is the reader before the page index and the cache, kept as
@@ -27,7 +28,7 @@ func slowColumn(t *testing.T, tb *Table, g, lo, hi int) []uint32 {
 	if g > len(tb.files) {
 		return out
 	}
-	if _, err := ReadRuns(tb.files[g-1], 0, lo, out); err != nil {
+	if _, err := readRuns(tb.files[g-1], 0, lo, out); err != nil {
 		t.Fatal(err)
 	}
 	return out
@@ -376,7 +377,7 @@ func TestValueStopsEarly(t *testing.T) {
 		t.Fatal(len(rows), err)
 	}
 	rows[2].N = rows[1].N
-	if err := WriteFile(path, meta, rows); err != nil {
+	if err := parquetfile.WriteFile(path, meta, rows); err != nil {
 		t.Fatal(err)
 	}
 	tb, err := Open(dir)

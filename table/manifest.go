@@ -2,24 +2,21 @@ package table
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 
-	"fibnim/internal/atomicfile"
+	"fibnim/internal/filehash"
 	"fibnim/internal/pool"
 )
 
-// ManifestFormat names the layout of manifest.json.
-const ManifestFormat = "fibnim-table-manifest/1"
+// manifestFormat names the layout of manifest.json.
+const manifestFormat = "fibnim-table-manifest/1"
 
 // Manifest is a table folder's manifest.json: every data file's size and
 // SHA-256, the run's parameters, the source revision and the command that
@@ -91,23 +88,13 @@ func NewManifest(ctx context.Context, dir string, m Manifest) (Manifest, error) 
 	if err != nil {
 		return m, err
 	}
-	m.Format = ManifestFormat
+	m.Format = manifestFormat
 	m.Files = make([]ManifestEntry, len(names))
 	err = hashFiles(ctx, dir, names, func(i int, size int64, sum string) error {
 		m.Files[i] = ManifestEntry{Path: names[i], Bytes: size, SHA256: sum}
 		return nil
 	})
 	return m, err
-}
-
-// WriteManifest writes m as dir/manifest.json (WriteAtomic: synced and
-// renamed into place).
-func WriteManifest(dir string, m Manifest) error {
-	b, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(filepath.Join(dir, ManifestFile), append(b, '\n'))
 }
 
 // ReadManifest reads dir/manifest.json. A folder without one gives an
@@ -121,8 +108,8 @@ func ReadManifest(dir string) (*Manifest, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, invalid(dir, "%s is not a manifest: %v", ManifestFile, err)
 	}
-	if m.Format != ManifestFormat {
-		return nil, invalid(dir, "%s has format %q, not %q (written by another fibnim version)", ManifestFile, m.Format, ManifestFormat)
+	if m.Format != manifestFormat {
+		return nil, invalid(dir, "%s has format %q, not %q (written by another fibnim version)", ManifestFile, m.Format, manifestFormat)
 	}
 	return &m, nil
 }
@@ -203,7 +190,7 @@ func short(sum string) string { return sum[:min(12, len(sum))] + "..." }
 func hashFiles(ctx context.Context, dir string, names []string, fn func(i int, size int64, sum string) error) error {
 	var mu sync.Mutex
 	return pool.Each(ctx, len(names), 0, func(i int) error {
-		size, sum, err := HashFile(ctx, filepath.Join(dir, filepath.FromSlash(names[i])))
+		size, sum, err := filehash.File(ctx, filepath.Join(dir, filepath.FromSlash(names[i])))
 		if err != nil {
 			return err
 		}
@@ -211,32 +198,4 @@ func hashFiles(ctx context.Context, dir string, names []string, fn func(i int, s
 		defer mu.Unlock()
 		return fn(i, size, sum)
 	})
-}
-
-// HashFile returns the size of the file at path and its SHA-256 in hex.
-// It stops within a megabyte when ctx is done.
-func HashFile(ctx context.Context, path string) (int64, string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	buf := make([]byte, 1<<20)
-	var size int64
-	for {
-		if err := ctx.Err(); err != nil {
-			return 0, "", err
-		}
-		n, err := f.Read(buf)
-		h.Write(buf[:n])
-		size += int64(n)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return 0, "", err
-		}
-	}
-	return size, hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -209,7 +209,7 @@ func (t *Table) openBreakpoints(same func(string, map[string]string) error) erro
 	}
 	for g := 1; g <= t.maxG; g++ {
 		path := BreakpointFile(bdir, g)
-		r, err := OpenBreakpoints(path)
+		r, err := openBreakpointFile(path)
 		if err != nil {
 			return err
 		}
@@ -296,7 +296,7 @@ func (t *Table) StartValues() (start, full []uint16, err error) {
 	if t.closed {
 		return nil, nil, ErrClosed
 	}
-	start, full, err = ReadStarts(filepath.Join(t.dir, StartValuesFile))
+	start, full, err = readStarts(filepath.Join(t.dir, StartValuesFile))
 	if err == nil && len(full) != t.n+1 {
 		err = invalid(t.dir, "%s has %d rows, want %d", StartValuesFile, len(full), t.n+1)
 	}
@@ -330,7 +330,7 @@ func (t *Table) R(g int) ([]uint32, error) {
 		return R, nil
 	}
 	path := BreakpointFile(filepath.Join(t.dir, BreakpointsDir), g)
-	end, err := ReadRuns(t.files[g-1], 0, 0, R)
+	end, err := readRuns(t.files[g-1], 0, 0, R)
 	if err == nil && end > int64(t.n)+1 {
 		err = fmt.Errorf("a run ends past N = %d", t.n)
 	}
@@ -412,7 +412,7 @@ func (t *Table) loadDense(n int) error {
 	// caught whatever its value (every uint16 is a value).
 	seen := make([]uint64, (int64(t.denseN+1)*int64(t.denseN+2)/2+63)/64)
 	path := filepath.Join(t.dir, DenseFile)
-	_, err := Scan(path, 1<<16, func(b []DenseCell) error {
+	_, err := scan(path, 1<<16, func(b []DenseCell) error {
 		for _, c := range b {
 			if c.N < 0 || int(c.N) > t.denseN || c.R < 0 || c.R > c.N || c.G < 0 || c.G > grundy.MaxValue {
 				return fmt.Errorf("%s: bad cell (%d, %d)", path, c.N, c.R)
@@ -461,7 +461,7 @@ func (t *Table) ScanDense(fn func([]DenseCell) error) error {
 	if t.denseN < 0 {
 		return fmt.Errorf("%s holds no %s", t.dir, DenseFile)
 	}
-	_, err := Scan(filepath.Join(t.dir, DenseFile), 1<<16, fn)
+	_, err := scan(filepath.Join(t.dir, DenseFile), 1<<16, fn)
 	return err
 }
 

@@ -6,17 +6,19 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"fibnim/internal/parquetfile"
 )
 
 func TestRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "sv.parquet")
 	var rows []StartValue
-	for n := int64(0); n < 3*RowGroupRows/2; n++ {
+	for n := int64(0); n < 3*parquetfile.RowGroupRows/2; n++ {
 		rows = append(rows, StartValue{N: n, GStart: int32(n % 7), GFull: int32(n % 5)})
 	}
 	meta := map[string]string{"b": "2", "a": "1"}
-	if err := WriteFile(path, meta, rows); err != nil {
+	if err := parquetfile.WriteFile(path, meta, rows); err != nil {
 		t.Fatal(err)
 	}
 	got, gotMeta, err := ReadFile[StartValue](path)
@@ -31,7 +33,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 	// Byte-for-byte reproducible.
 	b1, _ := os.ReadFile(path)
-	if err := WriteFile(path, meta, rows); err != nil {
+	if err := parquetfile.WriteFile(path, meta, rows); err != nil {
 		t.Fatal(err)
 	}
 	b2, _ := os.ReadFile(path)
@@ -46,7 +48,7 @@ func TestRoundTrip(t *testing.T) {
 func TestCorrupt(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.parquet")
-	if err := WriteFile(path, nil, []DenseCell{{1, 0, 0}, {1, 1, 1}}); err != nil {
+	if err := parquetfile.WriteFile(path, nil, []DenseCell{{1, 0, 0}, {1, 1, 1}}); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(path)
@@ -63,11 +65,11 @@ func TestCorrupt(t *testing.T) {
 func TestAbortKeepsOld(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "keep.parquet")
-	if err := WriteFile(path, nil, []DenseCell{{0, 0, 0}}); err != nil {
+	if err := parquetfile.WriteFile(path, nil, []DenseCell{{0, 0, 0}}); err != nil {
 		t.Fatal(err)
 	}
 	old, _ := os.ReadFile(path)
-	w, err := Create[DenseCell](path, nil)
+	w, err := parquetfile.Create[DenseCell](path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

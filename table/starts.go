@@ -6,12 +6,12 @@ import (
 	"fibnim/grundy"
 )
 
-// ReadStarts streams start_values.parquet into two compact arrays indexed
+// readStarts streams start_values.parquet into two compact arrays indexed
 // by n = 0..N: start[n] = G(n, n-1) and full[n] = G(n). A row outside
 // 0..N or a value outside 0..grundy.MaxStartValue (65535) is reported as
 // corrupt. The value columns may be stored as any integer type (the writer
 // uses int32; a file with uint16 columns of the same names reads the same).
-func ReadStarts(path string) (start, full []uint16, err error) {
+func readStarts(path string) (start, full []uint16, err error) {
 	rd, err := OpenFile[StartValue](path)
 	if err != nil {
 		return nil, nil, err
@@ -22,7 +22,7 @@ func ReadStarts(path string) (start, full []uint16, err error) {
 		return nil, nil, fmt.Errorf("%s: %w: no rows", path, ErrCorrupt)
 	}
 	start, full = make([]uint16, N+1), make([]uint16, N+1)
-	_, err = Scan(path, 1<<16, func(b []StartValue) error {
+	_, err = scan(path, 1<<16, func(b []StartValue) error {
 		for _, r := range b {
 			if r.N < 0 || int(r.N) > N || !startValueOK(int64(r.GStart)) || !startValueOK(int64(r.GFull)) {
 				return fmt.Errorf("%s: %w: row n=%d out of range", path, ErrCorrupt, r.N)

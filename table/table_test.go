@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"fibnim/grundy"
+	"fibnim/internal/parquetfile"
 )
 
 // build writes the complete table of multiplier a to N under root from
@@ -308,7 +309,7 @@ func TestReadersRefuseBadRuns(t *testing.T) {
 				t.Fatal(len(rows), err)
 			}
 			c.spoil(rows)
-			if err := WriteFile(path, meta, rows); err != nil {
+			if err := parquetfile.WriteFile(path, meta, rows); err != nil {
 				t.Fatal(err)
 			}
 			tb, err := Open(dir)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"fibnim/grundy"
+	"fibnim/internal/parquetfile"
 )
 
 // Start values past 255, up to grundy.MaxStartValue, as a table can hold
@@ -69,7 +70,7 @@ func writeWide(t *testing.T, root string, narrow bool) string {
 	for n := range rows {
 		rows[n] = startValue16{N: int64(n), GStart: uint16(wideStart(n)), GFull: uint16(wideFull(n))}
 	}
-	if err := WriteFile(filepath.Join(dir, StartValuesFile), meta, rows); err != nil {
+	if err := parquetfile.WriteFile(filepath.Join(dir, StartValuesFile), meta, rows); err != nil {
 		t.Fatal(err)
 	}
 	var cells []denseCell16
@@ -78,7 +79,7 @@ func writeWide(t *testing.T, root string, narrow bool) string {
 			cells = append(cells, denseCell16{N: int32(n), R: int32(r), G: g})
 		}
 	}
-	if err := WriteFile(filepath.Join(dir, DenseFile), meta, cells); err != nil {
+	if err := parquetfile.WriteFile(filepath.Join(dir, DenseFile), meta, cells); err != nil {
 		t.Fatal(err)
 	}
 	// The columns are what the test means them to be.
@@ -124,11 +125,11 @@ func TestWideStartValues(t *testing.T) {
 			t.Fatal(err)
 		}
 		check("StartValues", start, full)
-		start, full, err = ReadStarts(filepath.Join(dir, StartValuesFile))
+		start, full, err = readStarts(filepath.Join(dir, StartValuesFile))
 		if err != nil {
 			t.Fatal(err)
 		}
-		check("ReadStarts", start, full)
+		check("readStarts", start, full)
 		start, full = nil, nil
 		if err := tb.ScanStartValues(func(lo int, s, f []uint16) bool {
 			if lo != len(full) {
@@ -173,8 +174,8 @@ func TestStartValuePast65535(t *testing.T) {
 	if err := WriteStartValues(context.Background(), path, Meta("dense", 10, a, 0, "test"), 10, full, full); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := ReadStarts(path); !errors.Is(err, ErrCorrupt) {
-		t.Errorf("ReadStarts: %v, want ErrCorrupt", err)
+	if _, _, err := readStarts(path); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("readStarts: %v, want ErrCorrupt", err)
 	}
 	tb, err := Open(dir)
 	if err != nil {
@@ -266,7 +267,7 @@ func TestStartValuesEqualDense(t *testing.T) {
 			for i, r := range rows {
 				narrow[i] = breakpoint16{N: r.N, G: uint16(r.G), RMin: r.RMin, Run: r.Run}
 			}
-			if err := WriteFile(path, meta, narrow); err != nil {
+			if err := parquetfile.WriteFile(path, meta, narrow); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"time"
 
+	"fibnim/build"
 	"fibnim/global"
 	"fibnim/grundy"
 	"fibnim/internal/cli"
@@ -66,7 +67,7 @@ func runGlobal(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	start := time.Now()
 	fmt.Fprintf(stderr, "global: M=%d, a=%s, %d workers, %d positions, estimated peak %s\n", M, a, *workers, global.Positions(M), cli.HumanBytes(global.SweepBytes(M, *workers)))
 	logf := cli.Every(stderr, 2*time.Second)
-	maxG, err := table.BuildGlobal(ctx, table.GlobalConfig{Dir: dir, M: M, Mult: a, Workers: *workers, Revision: version.Revision(),
+	maxG, err := build.Global(ctx, build.GlobalConfig{Dir: dir, M: M, Mult: a, Workers: *workers, Revision: version.Revision(),
 		Done: func(g, positions int) {
 			logf("global: value %d written (%d positions reach it), elapsed %v", g, positions, time.Since(start).Round(time.Millisecond))
 		}})

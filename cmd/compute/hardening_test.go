@@ -14,6 +14,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
+	"fibnim/ntimes"
 	"fibnim/table"
 )
 
@@ -267,15 +268,15 @@ func TestRealTablesAgree(t *testing.T) {
 	if _, ok := pf("real_c.parquet").Schema().Lookup("terms"); ok {
 		t.Error("real_c.parquet still has a terms column")
 	}
-	rc, _, err := table.ReadFile[table.RealCRow](filepath.Join(dir, "ntimes", "real_c.parquet"))
+	rc, _, err := table.ReadFile[ntimes.RealCRow](filepath.Join(dir, "ntimes", "real_c.parquet"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt, _, err := table.ReadFile[table.RealRow](filepath.Join(dir, "ntimes", "real_terms.parquet"))
+	rt, _, err := table.ReadFile[ntimes.RealRow](filepath.Join(dir, "ntimes", "real_terms.parquet"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	byLo := map[string]table.RealCRow{}
+	byLo := map[string]ntimes.RealCRow{}
 	for _, r := range rc {
 		byLo[r.Lo] = r
 	}

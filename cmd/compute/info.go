@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"fibnim/build"
 	"fibnim/internal/cli"
 	"fibnim/table"
 )
@@ -36,7 +37,7 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := notTableFolder(root); err != nil {
 		return err
 	}
-	folders, others, leftovers, err := table.Survey(ctx, root, *full)
+	folders, others, leftovers, err := build.Survey(ctx, root, *full)
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted")
 	}
@@ -75,7 +76,7 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			}
 			fmt.Fprintf(stdout, "  %s: N = %d, values 0..%d, %s engine; %s\n", how, f.N, f.MaxValue, f.Engine, what)
 		}
-		var bps []table.FileSize
+		var bps []build.FileSize
 		for _, x := range f.Files {
 			if strings.HasPrefix(x.Name, table.BreakpointsDir+string(filepath.Separator)) {
 				bps = append(bps, x)
@@ -101,30 +102,13 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(leftovers) > 0 {
 		fmt.Fprintln(stdout, "left by stopped runs")
 		for _, x := range leftovers {
-			fmt.Fprintf(stdout, "  %-34s %10s  %s\n", x.Name, cli.HumanBytes(uint64(x.Size)), leftoverAdvice(x.Name))
+			fmt.Fprintf(stdout, "  %-34s %10s  %s\n", x.Name, cli.HumanBytes(uint64(x.Size)), build.LeftoverAdvice(x.Name))
 		}
 	}
 	if bad > 0 {
 		return fmt.Errorf("%d of %d tables under %s do not validate", bad, len(folders), root)
 	}
 	return nil
-}
-
-// leftoverAdvice says what a leftover of a stopped run is and how to
-// remove it.
-func leftoverAdvice(path string) string {
-	base := filepath.Base(path)
-	switch {
-	case strings.HasSuffix(base, ".commit"):
-		return "an unfinished set of outputs: the command that writes them completes it when run again, or rm " + path
-	case strings.HasSuffix(base, table.StagingSuffix):
-		return "an unfinished table run: the same compute grundy resumes it, or rm -rf " + path
-	case strings.HasSuffix(base, ".swap"):
-		return "an unfinished swap: the next compute grundy of that table completes it"
-	case base == ".run":
-		return "an unfinished run of an earlier fibnim: compute grundy with its parameters resumes it, or rm -rf " + path
-	}
-	return "rm -rf " + path
 }
 
 // notTableFolder refuses a table folder given where a results folder is

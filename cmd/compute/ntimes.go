@@ -14,9 +14,9 @@ import (
 	"fibnim/grundy"
 	"fibnim/internal/atomicfile"
 	"fibnim/internal/cli"
+	"fibnim/internal/parquetfile"
 	"fibnim/ntimes"
 	"fibnim/report"
-	"fibnim/table"
 	"fibnim/version"
 )
 
@@ -134,14 +134,14 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return fmt.Errorf("interrupted; earlier results left in place")
 	}
-	var rows []table.CRow
-	var seqs []table.SeqRow
+	var rows []ntimes.CRow
+	var seqs []ntimes.SeqRow
 	for _, s := range solved {
 		for _, v := range s.Violations {
 			fmt.Fprintf(stderr, "ntimes: a=%s violates %s at k=%d: %s\n", s.A.RatString(), v.Clause, v.K, v.Detail)
 		}
-		rows = append(rows, table.NewCRow(s))
-		seqs = append(seqs, table.NewSeqRows(s, o.seqTerms)...)
+		rows = append(rows, ntimes.NewCRow(s))
+		seqs = append(seqs, ntimes.NewSeqRows(s, o.seqTerms)...)
 	}
 	fmt.Fprintf(stderr, "ntimes: %d multipliers solved in %v\n", len(rows), time.Since(start).Round(time.Millisecond))
 	fmt.Fprintf(stderr, "ntimes: finding the exact thresholds of c in [1, %s]\n", o.realUpto.RatString())
@@ -177,15 +177,15 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if recovered {
 		fmt.Fprintf(stderr, "ntimes: completed the outputs of an earlier run that stopped while replacing them\n")
 	}
-	if err := table.WriteFile(set.Stage(filepath.Join(dir, "c_table.parquet")), meta, rows); err != nil {
+	if err := parquetfile.WriteFile(set.Stage(filepath.Join(dir, "c_table.parquet")), meta, rows); err != nil {
 		return err
 	}
-	if err := table.WriteFile(set.Stage(filepath.Join(dir, "sequences.parquet")), meta, seqs); err != nil {
+	if err := parquetfile.WriteFile(set.Stage(filepath.Join(dir, "sequences.parquet")), meta, seqs); err != nil {
 		return err
 	}
-	var realC, realT []table.RealRow
+	var realC, realT []ntimes.RealRow
 	for _, c := range cs {
-		realC = append(realC, table.NewRealRow(c.Lo, c.Hi, c.C, nil, int64(c.MinStable), c.Certain, ntimes.Proof{C: c.C, K: c.ProvedFrom, OK: c.Proved}))
+		realC = append(realC, ntimes.NewRealRow(c.Lo, c.Hi, c.C, nil, int64(c.MinStable), c.Certain, ntimes.Proof{C: c.C, K: c.ProvedFrom, OK: c.Proved}))
 	}
 	for _, p := range pieces {
 		_, e, err := ntimes.SolveContext(ctx, p.Lo, o.minStable, o.factor, o.maxTerms)
@@ -200,16 +200,16 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 			e.Certain = e2.Certain && e2.C == e.C
 		}
-		realT = append(realT, table.NewRealRow(p.Lo, p.Hi, e.C, p.F, int64(e.Stable), e.Certain, p.Prove()))
+		realT = append(realT, ntimes.NewRealRow(p.Lo, p.Hi, e.C, p.F, int64(e.Stable), e.Certain, p.Prove()))
 	}
-	rc := make([]table.RealCRow, len(realC))
+	rc := make([]ntimes.RealCRow, len(realC))
 	for i, r := range realC {
 		rc[i] = r.RealC()
 	}
-	if err := table.WriteFile(set.Stage(filepath.Join(dir, "real_c.parquet")), meta, rc); err != nil {
+	if err := parquetfile.WriteFile(set.Stage(filepath.Join(dir, "real_c.parquet")), meta, rc); err != nil {
 		return err
 	}
-	if err := table.WriteFile(set.Stage(filepath.Join(dir, "real_terms.parquet")), meta, realT); err != nil {
+	if err := parquetfile.WriteFile(set.Stage(filepath.Join(dir, "real_terms.parquet")), meta, realT); err != nil {
 		return err
 	}
 	md, csv := report.FTTable1(rows, realC, realT, unresolved, report.FTParams{Terms: o.terms, MinStable: o.minStable, Factor: o.factor, RealUpto: o.realUpto})

@@ -1,4 +1,4 @@
-package table
+package tablewrite
 
 import (
 	"context"
@@ -7,25 +7,26 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
-	"strconv"
 	"sync/atomic"
 
 	"fibnim/grundy"
+	"fibnim/internal/parquetfile"
+	"fibnim/table"
 )
 
 // ErrInterrupted is returned, wrapped, when a write stops because its
 // context was cancelled; the file at the destination is left as it was.
 var ErrInterrupted = errors.New("interrupted")
 
-// writeRows writes the groups of rows that groups yields into path,
+// WriteRows writes the groups of rows that groups yields into path,
 // handing them to the Parquet writer in batches of whole groups (of at
 // least 1<<16 rows but the last) and looking at ctx between batches; on an
 // error or an interrupt the destination is left as it was. The writer
 // encodes one batch on its own goroutine while the next is made, so that
 // making the rows (for start values, reading the counts) and encoding them
 // take two cores.
-func writeRows[T any](ctx context.Context, path string, meta map[string]string, groups iter.Seq[[]T]) error {
-	w, err := Create[T](path, meta)
+func WriteRows[T any](ctx context.Context, path string, meta map[string]string, groups iter.Seq[[]T]) error {
+	w, err := parquetfile.Create[T](path, meta)
 	if err != nil {
 		return err
 	}
@@ -87,10 +88,10 @@ var errWriteFailed = errors.New("write failed")
 // WriteStartValues streams rows n = 0..N with g_start = start(n) and
 // g_full = full(n) into path.
 func WriteStartValues(ctx context.Context, path string, meta map[string]string, N int, start, full func(int) int) error {
-	return writeRows(ctx, path, meta, func(yield func([]StartValue) bool) {
-		var row [1]StartValue // writeRows copies it: no allocation per row
+	return WriteRows(ctx, path, meta, func(yield func([]table.StartValue) bool) {
+		var row [1]table.StartValue // writeRows copies it: no allocation per row
 		for n := 0; n <= N; n++ {
-			row[0] = StartValue{N: int64(n), GStart: int32(start(n)), GFull: int32(full(n))}
+			row[0] = table.StartValue{N: int64(n), GStart: int32(start(n)), GFull: int32(full(n))}
 			if !yield(row[:]) {
 				return
 			}
@@ -107,69 +108,31 @@ func WriteDenseTable(ctx context.Context, dir string, meta map[string]string, N 
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	if err := WriteStartValues(ctx, filepath.Join(dir, StartValuesFile), meta, N, start, full); err != nil {
+	if err := WriteStartValues(ctx, filepath.Join(dir, table.StartValuesFile), meta, N, start, full); err != nil {
 		return err
 	}
 	if tab == nil {
-		if err := os.Remove(filepath.Join(dir, DenseFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		if err := os.Remove(filepath.Join(dir, table.DenseFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return err
 		}
-	} else if err := WriteDense(ctx, filepath.Join(dir, DenseFile), meta, tab, min(N, denseMax)); err != nil {
+	} else if err := WriteDense(ctx, filepath.Join(dir, table.DenseFile), meta, tab, min(N, denseMax)); err != nil {
 		return err
 	}
-	return os.RemoveAll(filepath.Join(dir, BreakpointsDir))
+	return os.RemoveAll(filepath.Join(dir, table.BreakpointsDir))
 }
 
 // WriteDense writes every cell of rows 0..upto of tab into path.
 func WriteDense(ctx context.Context, path string, meta map[string]string, tab *grundy.Table, upto int) error {
-	var row []DenseCell
-	return writeRows(ctx, path, meta, func(yield func([]DenseCell) bool) {
+	var row []table.DenseCell
+	return WriteRows(ctx, path, meta, func(yield func([]table.DenseCell) bool) {
 		for n := 0; n <= upto; n++ {
 			row = row[:0]
 			for r, g := range tab.Row(n) {
-				row = append(row, DenseCell{N: int32(n), R: int32(r), G: int32(g)})
+				row = append(row, table.DenseCell{N: int32(n), R: int32(r), G: int32(g)})
 			}
 			if !yield(row) {
 				return
 			}
 		}
 	})
-}
-
-// WriteBreakpoints writes R_g, R[n] for n = 0..N (grundy.Inf where
-// G(n, n) < g), as the runs of one breakpoint file.
-func WriteBreakpoints(ctx context.Context, path string, meta map[string]string, g int, R []uint32) error {
-	m := make(map[string]string, len(meta)+1)
-	for k, v := range meta {
-		m[k] = v
-	}
-	m[MetaG] = strconv.Itoa(g)
-	w, err := Create[Breakpoint](path, m)
-	if err != nil {
-		return err
-	}
-	// R is encoded in chunks of C entries; rows are written in batches of
-	// about C, so the buffer stays bounded whatever the run lengths.
-	const C = 1 << 16
-	buf := make([]Breakpoint, 0, 2*C)
-	enc := NewRunEncoder(g)
-	for lo := 0; lo < len(R); lo += C {
-		if err := ctx.Err(); err != nil {
-			w.Abort()
-			return err
-		}
-		buf = enc.Add(buf, R[lo:min(lo+C, len(R))])
-		last := lo+C >= len(R)
-		if last {
-			buf = enc.Flush(buf)
-		}
-		if len(buf) > 0 && (len(buf) >= C || last) {
-			if err := w.Write(buf); err != nil {
-				w.Abort()
-				return err
-			}
-			buf = buf[:0]
-		}
-	}
-	return w.Close()
 }

@@ -1,4 +1,4 @@
-package table
+package build
 
 import (
 	"bytes"
@@ -12,14 +12,16 @@ import (
 
 	"fibnim/global"
 	"fibnim/grundy"
+	"fibnim/internal/parquetfile"
+	"fibnim/table"
 )
 
 // buildGlobal writes the global table of multiplier a to M under root and
 // returns its folder.
 func buildGlobal(t *testing.T, root string, M int, a grundy.Multiplier, workers int) string {
 	t.Helper()
-	dir := GlobalDir(root, a)
-	if _, err := BuildGlobal(context.Background(), GlobalConfig{Dir: dir, M: M, Mult: a, Workers: workers, Revision: "test"}); err != nil {
+	dir := table.GlobalDir(root, a)
+	if _, err := Global(context.Background(), GlobalConfig{Dir: dir, M: M, Mult: a, Workers: workers, Revision: "test"}); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -33,7 +35,7 @@ func TestGlobalRoundTrip(t *testing.T) {
 		a, _ := grundy.ParseMultiplier(s)
 		const M = 120
 		dir := buildGlobal(t, t.TempDir(), M, a, 2)
-		got, err := OpenGlobal(dir)
+		got, err := table.OpenGlobal(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,11 +53,11 @@ func TestGlobalRoundTrip(t *testing.T) {
 				}
 			}
 		}
-		pos, meta, err := ReadFile[GlobalPosition](filepath.Join(dir, GlobalPositionsFile))
+		pos, meta, err := table.ReadFile[table.GlobalPosition](filepath.Join(dir, table.GlobalPositionsFile))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if meta[MetaN] != "120" || meta[MetaMult] != a.String() || meta[MetaRevision] != "test" || meta[MetaGame] != "global" {
+		if meta[table.MetaN] != "120" || meta[table.MetaMult] != a.String() || meta[table.MetaRevision] != "test" || meta[table.MetaGame] != "global" {
 			t.Fatalf("metadata %v", meta)
 		}
 		for _, p := range pos {
@@ -108,9 +110,9 @@ func TestGlobalFilesReproduce(t *testing.T) {
 		}
 	}
 	buildGlobal(t, root, 90, grundy.Fibonacci, 2) // over the first
-	entries, _ := os.ReadDir(filepath.Join(root, GlobalFolder))
+	entries, _ := os.ReadDir(filepath.Join(root, table.GlobalFolder))
 	if len(entries) != 1 || entries[0].Name() != "mult=2" {
-		t.Fatalf("after a rerun %s holds %v", filepath.Join(root, GlobalFolder), entries)
+		t.Fatalf("after a rerun %s holds %v", filepath.Join(root, table.GlobalFolder), entries)
 	}
 }
 
@@ -121,7 +123,7 @@ func TestBuildGlobalInterrupted(t *testing.T) {
 	dir := buildGlobal(t, root, 60, grundy.Fibonacci, 2)
 	before := folderBytes(t, dir)
 	ctx, cancel := context.WithCancel(context.Background())
-	_, err := BuildGlobal(ctx, GlobalConfig{Dir: dir, M: 900, Mult: grundy.Fibonacci, Workers: 2, Revision: "test",
+	_, err := Global(ctx, GlobalConfig{Dir: dir, M: 900, Mult: grundy.Fibonacci, Workers: 2, Revision: "test",
 		Done: func(g, _ int) {
 			if g == 2 {
 				cancel()
@@ -139,69 +141,69 @@ func TestBuildGlobalInterrupted(t *testing.T) {
 			t.Fatalf("interrupted run changed %s", name)
 		}
 	}
-	entries, _ := os.ReadDir(filepath.Join(root, GlobalFolder))
+	entries, _ := os.ReadDir(filepath.Join(root, table.GlobalFolder))
 	if len(entries) != 1 {
 		t.Fatalf("interrupted run left %v", entries)
 	}
-	if _, err := OpenGlobal(dir); err != nil {
+	if _, err := table.OpenGlobal(dir); err != nil {
 		t.Fatal(err)
 	}
 }
 
 // TestOpenGlobalRefuses: every way a folder can be incomplete or foreign
-// is refused with ErrInvalid, never read as a smaller table.
+// is refused with table.ErrInvalid, never read as a smaller table.
 func TestOpenGlobalRefuses(t *testing.T) {
 	a := grundy.Fibonacci
-	rewrite := func(t *testing.T, path string, change func([]GlobalBreakpoint) []GlobalBreakpoint) {
-		rows, meta, err := ReadFile[GlobalBreakpoint](path)
+	rewrite := func(t *testing.T, path string, change func([]table.GlobalBreakpoint) []table.GlobalBreakpoint) {
+		rows, meta, err := table.ReadFile[table.GlobalBreakpoint](path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteFile(path, meta, change(rows)); err != nil {
+		if err := parquetfile.WriteFile(path, meta, change(rows)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	rewritePos := func(t *testing.T, path string, change func([]GlobalPosition) []GlobalPosition) {
-		rows, meta, err := ReadFile[GlobalPosition](path)
+	rewritePos := func(t *testing.T, path string, change func([]table.GlobalPosition) []table.GlobalPosition) {
+		rows, meta, err := table.ReadFile[table.GlobalPosition](path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteFile(path, meta, change(rows)); err != nil {
+		if err := parquetfile.WriteFile(path, meta, change(rows)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	cases := map[string]func(t *testing.T, dir string){
-		"no positions file": func(t *testing.T, dir string) { os.Remove(filepath.Join(dir, GlobalPositionsFile)) },
+		"no positions file": func(t *testing.T, dir string) { os.Remove(filepath.Join(dir, table.GlobalPositionsFile)) },
 		"a value's file missing": func(t *testing.T, dir string) {
-			os.Remove(BreakpointFile(filepath.Join(dir, BreakpointsDir), 3))
+			os.Remove(table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 3))
 		},
 		"a stray file": func(t *testing.T, dir string) {
 			os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644)
 		},
 		"a file past the largest value": func(t *testing.T, dir string) {
-			b, _ := os.ReadFile(BreakpointFile(filepath.Join(dir, BreakpointsDir), 1))
-			os.WriteFile(BreakpointFile(filepath.Join(dir, BreakpointsDir), 999), b, 0o644)
+			b, _ := os.ReadFile(table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 1))
+			os.WriteFile(table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 999), b, 0o644)
 		},
 		"the folder of another multiplier": func(t *testing.T, dir string) {
 			os.Rename(dir, filepath.Join(filepath.Dir(dir), "mult=3"))
 		},
 		"a breakpoint row dropped": func(t *testing.T, dir string) {
-			rewrite(t, BreakpointFile(filepath.Join(dir, BreakpointsDir), 2), func(r []GlobalBreakpoint) []GlobalBreakpoint { return slices.Delete(r, 10, 11) })
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 2), func(r []table.GlobalBreakpoint) []table.GlobalBreakpoint { return slices.Delete(r, 10, 11) })
 		},
 		"rows out of order": func(t *testing.T, dir string) {
-			rewrite(t, BreakpointFile(filepath.Join(dir, BreakpointsDir), 2), func(r []GlobalBreakpoint) []GlobalBreakpoint {
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 2), func(r []table.GlobalBreakpoint) []table.GlobalBreakpoint {
 				r[10], r[11] = r[11], r[10]
 				return r
 			})
 		},
 		"a breakpoint above the larger pile": func(t *testing.T, dir string) {
-			rewrite(t, BreakpointFile(filepath.Join(dir, BreakpointsDir), 1), func(r []GlobalBreakpoint) []GlobalBreakpoint {
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 1), func(r []table.GlobalBreakpoint) []table.GlobalBreakpoint {
 				r[20].R = r[20].Y + 1
 				return r
 			})
 		},
 		"a breakpoint below the one before it": func(t *testing.T, dir string) {
-			rewrite(t, BreakpointFile(filepath.Join(dir, BreakpointsDir), 5), func(r []GlobalBreakpoint) []GlobalBreakpoint {
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 5), func(r []table.GlobalBreakpoint) []table.GlobalBreakpoint {
 				for i := range r {
 					if r[i].R > 1 {
 						r[i].R = 1
@@ -214,7 +216,7 @@ func TestOpenGlobalRefuses(t *testing.T) {
 		"a breakpoint moved by one": func(t *testing.T, dir string) {
 			// A change the breakpoints alone cannot see: g_start and r_1 of
 			// positions.parquet no longer match.
-			rewrite(t, BreakpointFile(filepath.Join(dir, BreakpointsDir), 1), func(r []GlobalBreakpoint) []GlobalBreakpoint {
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 1), func(r []table.GlobalBreakpoint) []table.GlobalBreakpoint {
 				for i := range r {
 					if r[i].R > 1 {
 						r[i].R--
@@ -225,43 +227,46 @@ func TestOpenGlobalRefuses(t *testing.T) {
 			})
 		},
 		"a wrong g_start": func(t *testing.T, dir string) {
-			rewritePos(t, filepath.Join(dir, GlobalPositionsFile), func(r []GlobalPosition) []GlobalPosition {
+			rewritePos(t, filepath.Join(dir, table.GlobalPositionsFile), func(r []table.GlobalPosition) []table.GlobalPosition {
 				r[100].GStart ^= 1
 				return r
 			})
 		},
 		"a position row missing": func(t *testing.T, dir string) {
-			rewritePos(t, filepath.Join(dir, GlobalPositionsFile), func(r []GlobalPosition) []GlobalPosition { return r[:len(r)-1] })
+			rewritePos(t, filepath.Join(dir, table.GlobalPositionsFile), func(r []table.GlobalPosition) []table.GlobalPosition { return r[:len(r)-1] })
 		},
 		"a single-pile table folder": func(t *testing.T, dir string) {
 			os.RemoveAll(dir)
-			build(t, filepath.Dir(filepath.Dir(dir)), 50, a)
-			os.Rename(Dir(filepath.Dir(filepath.Dir(dir)), a), dir)
+			root := filepath.Dir(filepath.Dir(dir))
+			cfg := config(root, 50)
+			cfg.Mult = a
+			mustRun(t, cfg)
+			os.Rename(table.Dir(root, a), dir)
 		},
 	}
 	good := folderBytes(t, buildGlobal(t, t.TempDir(), 40, a, 2))
 	for name, corrupt := range cases {
 		t.Run(strings.ReplaceAll(name, " ", "_"), func(t *testing.T) {
-			dir := GlobalDir(t.TempDir(), a) // a copy of the good table
+			dir := table.GlobalDir(t.TempDir(), a) // a copy of the good table
 			for rel, b := range good {
 				os.MkdirAll(filepath.Dir(filepath.Join(dir, rel)), 0o755)
 				if err := os.WriteFile(filepath.Join(dir, rel), b, 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if _, err := OpenGlobal(dir); err != nil {
+			if _, err := table.OpenGlobal(dir); err != nil {
 				t.Fatal(err)
 			}
 			corrupt(t, dir)
 			if _, err := os.Stat(dir); err != nil {
 				dir = filepath.Join(filepath.Dir(dir), "mult=3")
 			}
-			if _, err := OpenGlobal(dir); !errors.Is(err, ErrInvalid) {
-				t.Fatalf("OpenGlobal after %s: err = %v, want ErrInvalid", name, err)
+			if _, err := table.OpenGlobal(dir); !errors.Is(err, table.ErrInvalid) {
+				t.Fatalf("table.OpenGlobal after %s: err = %v, want table.ErrInvalid", name, err)
 			}
 		})
 	}
-	if _, err := OpenGlobal(filepath.Join(t.TempDir(), "nothing")); !errors.Is(err, os.ErrNotExist) {
+	if _, err := table.OpenGlobal(filepath.Join(t.TempDir(), "nothing")); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("missing folder: err = %v", err)
 	}
 }
@@ -271,7 +276,7 @@ func TestOpenGlobalRefuses(t *testing.T) {
 func TestSurveyGlobal(t *testing.T) {
 	root := t.TempDir()
 	dir := buildGlobal(t, root, 30, grundy.Fibonacci, 2)
-	tab, err := OpenGlobal(dir)
+	tab, err := table.OpenGlobal(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,9 +290,9 @@ func TestSurveyGlobal(t *testing.T) {
 			t.Fatalf("Survey: %+v", f)
 		}
 	}
-	os.Remove(BreakpointFile(filepath.Join(dir, BreakpointsDir), 2))
+	os.Remove(table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 2))
 	folders, _, _, err := Survey(context.Background(), root, false)
-	if err != nil || !errors.Is(folders[0].Err, ErrInvalid) {
+	if err != nil || !errors.Is(folders[0].Err, table.ErrInvalid) {
 		t.Fatalf("Survey of a folder without g=0002: %v, %+v", err, folders)
 	}
 }

@@ -1,4 +1,4 @@
-package table
+package parquetfile
 
 import (
 	"bytes"

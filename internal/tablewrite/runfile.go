@@ -1,9 +1,11 @@
-package table
+package tablewrite
 
 import (
 	"strconv"
 
 	"fibnim/grundy"
+	"fibnim/internal/parquetfile"
+	"fibnim/table"
 )
 
 // runFileBatch is the number of rows a breakpoint file's writer hands to
@@ -15,9 +17,9 @@ const runFileBatch = 1 << 16
 // file path (a grundy.RunWriter): the file appears at path only when Close
 // succeeds, and Abort leaves the destination as it was.
 type RunFile struct {
-	w    *Writer[Breakpoint]
+	w    *parquetfile.Writer[table.Breakpoint]
 	g    int32
-	rows []Breakpoint
+	rows []table.Breakpoint
 }
 
 // CreateRunFile starts breakpoint file path for value g; meta is the
@@ -27,19 +29,19 @@ func CreateRunFile(path string, meta map[string]string, g int) (*RunFile, error)
 	for k, v := range meta {
 		m[k] = v
 	}
-	m[MetaG] = strconv.Itoa(g)
-	w, err := Create[Breakpoint](path, m)
+	m[table.MetaG] = strconv.Itoa(g)
+	w, err := parquetfile.Create[table.Breakpoint](path, m)
 	if err != nil {
 		return nil, err
 	}
-	return &RunFile{w: w, g: int32(g), rows: make([]Breakpoint, 0, runFileBatch)}, nil
+	return &RunFile{w: w, g: int32(g), rows: make([]table.Breakpoint, 0, runFileBatch)}, nil
 }
 
 // Write appends runs, which must continue the file in row order with
 // maximal runs (as grundy.Breakpoints hands them on).
 func (f *RunFile) Write(runs []grundy.Run) error {
 	for _, r := range runs {
-		f.rows = append(f.rows, Breakpoint{N: int32(r.N), G: f.g, RMin: int32(r.R), Run: int32(r.Len)})
+		f.rows = append(f.rows, table.Breakpoint{N: int32(r.N), G: f.g, RMin: int32(r.R), Run: int32(r.Len)})
 		if len(f.rows) == runFileBatch {
 			if err := f.w.Write(f.rows); err != nil {
 				return err

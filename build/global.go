@@ -1,0 +1,170 @@
+package build
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"fibnim/global"
+	"fibnim/grundy"
+	"fibnim/internal/tablewrite"
+	"fibnim/table"
+)
+
+// GlobalConfig is what Global computes and where it writes it.
+type GlobalConfig struct {
+	Dir      string // the table folder, table.GlobalDir(root, Mult)
+	M        int
+	Mult     grundy.Multiplier
+	Workers  int
+	Revision string
+	// Done, if not nil, is called after the file of each value g is
+	// written, with the number of positions that reach g.
+	Done func(g, positions int)
+}
+
+// Global computes the global game's table with global.Sweep and
+// writes it to cfg.Dir. The files are written into a hidden folder beside
+// it and put in place only when every file is complete, so a run that is
+// stopped (ctx) or fails leaves the earlier table as it was. It returns
+// the largest value G(x, y, y).
+func Global(ctx context.Context, cfg GlobalConfig) (int, error) {
+	parent, base := filepath.Dir(cfg.Dir), filepath.Base(cfg.Dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return 0, err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+base+".tmp-*")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(tmp) // gone once renamed
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return 0, err
+	}
+	if err := os.Mkdir(filepath.Join(tmp, table.BreakpointsDir), 0o755); err != nil {
+		return 0, err
+	}
+	M, a := cfg.M, cfg.Mult
+	meta := tablewrite.GlobalMeta(M, a, cfg.Revision)
+	full := make([]uint16, global.Positions(M))
+	start := make([]uint16, global.Positions(M))
+	startR := make([]uint16, global.Positions(M))
+	r1 := make([]uint16, global.Positions(M))
+	p := 0
+	for y := 0; y <= M; y++ {
+		for x := 0; x <= y; x++ {
+			startR[p] = uint16(global.StartLimit(x, y))
+			p++
+		}
+	}
+	emit := func(g int, R []uint16) error {
+		m := make(map[string]string, len(meta)+1)
+		for k, v := range meta {
+			m[k] = v
+		}
+		m[table.MetaG] = strconv.Itoa(g)
+		count := 0
+		err := tablewrite.WriteRows(ctx, table.BreakpointFile(filepath.Join(tmp, table.BreakpointsDir), g), m, func(yield func([]table.GlobalBreakpoint) bool) {
+			row := make([]table.GlobalBreakpoint, 0, 4096)
+			p := 0
+			for y := 0; y <= M; y++ {
+				for x := 0; x <= y; x++ {
+					if r := R[p]; r != global.Inf {
+						row = append(row, table.GlobalBreakpoint{X: int32(x), Y: int32(y), G: int32(g), R: int32(r)})
+						full[p]++
+						if g == 1 {
+							r1[p] = r
+						}
+						if r <= startR[p] {
+							start[p]++
+						}
+					}
+					p++
+				}
+				if len(row) >= 4096 || y == M {
+					if !yield(row) {
+						return
+					}
+					row = row[:0]
+				}
+			}
+		})
+		if err != nil {
+			return err
+		}
+		for _, f := range full {
+			if int(f) == g {
+				count++
+			}
+		}
+		if cfg.Done != nil {
+			cfg.Done(g, count)
+		}
+		return nil
+	}
+	maxG, err := global.Sweep(ctx, M, a, cfg.Workers, emit)
+	if err != nil {
+		if ctx.Err() != nil {
+			return 0, fmt.Errorf("%w; %s left as it was", ErrInterrupted, cfg.Dir)
+		}
+		return 0, err
+	}
+	meta[table.MetaMaxG] = strconv.Itoa(maxG)
+	err = tablewrite.WriteRows(ctx, filepath.Join(tmp, table.GlobalPositionsFile), meta, func(yield func([]table.GlobalPosition) bool) {
+		row := make([]table.GlobalPosition, 0, 4096)
+		p := 0
+		for y := 0; y <= M; y++ {
+			for x := 0; x <= y; x++ {
+				pr := table.GlobalPosition{X: int32(x), Y: int32(y), GStart: int32(start[p]), GFull: int32(full[p]), R1: -1}
+				if full[p] > 0 {
+					pr.R1 = int32(r1[p])
+				}
+				row = append(row, pr)
+				p++
+			}
+			if len(row) >= 4096 || y == M {
+				if !yield(row) {
+					return
+				}
+				row = row[:0]
+			}
+		}
+	})
+	if err != nil {
+		return 0, err
+	}
+	if err := replaceDir(tmp, cfg.Dir); err != nil {
+		return 0, err
+	}
+	return maxG, nil
+}
+
+// replaceDir puts the complete folder tmp at dir. An existing dir is first
+// renamed aside and removed once tmp is in place; if the rename of tmp
+// fails, it is renamed back.
+func replaceDir(tmp, dir string) error {
+	old := ""
+	if _, err := os.Stat(dir); err == nil {
+		o, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".old-*")
+		if err != nil {
+			return err
+		}
+		os.Remove(o)
+		if err := os.Rename(dir, o); err != nil {
+			return err
+		}
+		old = o
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if old != "" {
+			os.Rename(old, dir)
+		}
+		return err
+	}
+	if old != "" {
+		return os.RemoveAll(old)
+	}
+	return nil
+}

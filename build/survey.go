@@ -1,0 +1,264 @@
+package build
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"fibnim/global"
+	"fibnim/grundy"
+	"fibnim/table"
+)
+
+// Folder describes one table folder of a results folder, as Survey finds it.
+type Folder struct {
+	Dir  string
+	Mult grundy.Multiplier // from the folder's name
+	// Err is why table.Open refuses the folder, or nil if it validates. N,
+	// MaxValue, Engine and Breakpoints are known only when Err is nil.
+	Err         error
+	N           int
+	MaxValue    int
+	Engine      string
+	Breakpoints bool
+	DenseN      int
+	Manifest    bool       // the folder has a manifest (sizes checked; with full, every hash)
+	Files       []FileSize // every file under Dir, sorted by name
+}
+
+// FileSize is a file's path relative to its folder, and its size in bytes.
+type FileSize struct {
+	Name string
+	Size int64
+}
+
+// Bytes is the total size of the files.
+func (f Folder) Bytes() int64 {
+	var n int64
+	for _, x := range f.Files {
+		n += x.Size
+	}
+	return n
+}
+
+// Survey lists the table folders under the results folder root
+// (root/grundy/mult=*), validating each with table.Open (which checks the
+// files' sizes against the manifest), then the global game's
+// (root/global/mult=*, Engine "global-sweep", see surveyGlobal), the other
+// files under root (n-times nim tables, reports, figures) with their
+// sizes, and what stopped runs left (Leftovers, in root, root/grundy and
+// every table folder).
+//
+// With full, each valid table is also read through (table.Table.Check) and its
+// files' SHA-256 compared with its manifest (table.Table.CheckHashes), which
+// costs two passes over every file; ctx stops it.
+func Survey(ctx context.Context, root string, full bool) (folders []Folder, others, leftovers []FileSize, err error) {
+	if st, err := os.Stat(root); err != nil {
+		return nil, nil, nil, err
+	} else if !st.IsDir() {
+		return nil, nil, nil, errors.New(root + " is not a folder")
+	}
+	entries, err := os.ReadDir(filepath.Join(root, "grundy"))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil, err
+	}
+	for _, d := range []string{root, filepath.Join(root, "grundy")} {
+		l, err := Leftovers(d)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		leftovers = append(leftovers, l...)
+	}
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), "mult=") {
+			continue
+		}
+		f := Folder{Dir: filepath.Join(root, "grundy", e.Name()), DenseN: -1}
+		f.Mult, f.Err = grundy.ParseFolder(strings.TrimPrefix(e.Name(), "mult="))
+		if f.Files, err = listFiles(f.Dir); err != nil {
+			return nil, nil, nil, err
+		}
+		l, err := Leftovers(f.Dir)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		leftovers = append(leftovers, l...)
+		if f.Err == nil {
+			var t *table.Table
+			if t, f.Err = table.Open(f.Dir); f.Err == nil {
+				f.N, f.Engine, f.Breakpoints, f.DenseN = t.N(), t.Meta()[table.MetaEngine], t.HasBreakpoints(), t.DenseN()
+				f.Manifest = t.Manifest() != nil
+				f.MaxValue, f.Err = t.MaxValue()
+				if f.Err == nil && full && f.Manifest {
+					f.Err = t.CheckHashes(ctx)
+				}
+				if f.Err == nil && full {
+					f.Err = t.Check(ctx)
+				}
+				if ctx.Err() != nil {
+					t.Close()
+					return nil, nil, nil, ctx.Err()
+				}
+				t.Close()
+			}
+		}
+		folders = append(folders, f)
+	}
+	sort.Slice(folders, func(i, j int) bool {
+		a, b := folders[i].Mult, folders[j].Mult
+		return a.P*b.Q < b.P*a.Q
+	})
+	gf, err := surveyGlobal(root, full)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	folders = append(folders, gf...)
+	all, err := listFiles(root)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, x := range all {
+		if !strings.HasPrefix(x.Name, "grundy"+string(filepath.Separator)) && !strings.HasPrefix(x.Name, table.GlobalFolder+string(filepath.Separator)) {
+			others = append(others, x)
+		}
+	}
+	return folders, others, leftovers, nil
+}
+
+// listFiles lists the regular files under dir, skipping hidden ones (a
+// run in progress, temporary files).
+func listFiles(dir string) ([]FileSize, error) {
+	var out []FileSize
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p != dir && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Type().IsRegular() {
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, FileSize{Name: rel, Size: info.Size()})
+		}
+		return nil
+	})
+	return out, err
+}
+
+// surveyGlobal lists the global game's table folders under root for
+// Survey, in increasing a: N is M, MaxValue the largest G(x, y, y). It
+// checks what the footers say (positions.parquet's metadata and rows, and
+// one breakpoint file for each value with the same M and multiplier);
+// with full, it reads every row (table.OpenGlobal).
+func surveyGlobal(root string, full bool) ([]Folder, error) {
+	entries, err := os.ReadDir(filepath.Join(root, table.GlobalFolder))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var folders []Folder
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), "mult=") {
+			continue
+		}
+		f := Folder{Dir: filepath.Join(root, table.GlobalFolder, e.Name()), DenseN: -1, Engine: table.GlobalEngine, Breakpoints: true}
+		f.Mult, f.Err = grundy.ParseFolder(strings.TrimPrefix(e.Name(), "mult="))
+		if f.Files, err = listFiles(f.Dir); err != nil {
+			return nil, err
+		}
+		if f.Err == nil {
+			f.N, f.MaxValue, f.Err = globalFooters(f.Dir, f.Mult)
+		}
+		if f.Err == nil && full {
+			_, f.Err = table.OpenGlobal(f.Dir)
+		}
+		folders = append(folders, f)
+	}
+	sort.Slice(folders, func(i, j int) bool {
+		a, b := folders[i].Mult, folders[j].Mult
+		return a.P*b.Q < b.P*a.Q
+	})
+	return folders, nil
+}
+
+// globalFooters checks a global table folder from its files' footers:
+// positions.parquet of the folder's multiplier with a row per position,
+// and a breakpoint file of the same M and multiplier for each g from 1 to
+// fibnim.max_g and no other. It returns M and the largest value.
+func globalFooters(dir string, a grundy.Multiplier) (M, maxG int, err error) {
+	meta, rows, err := footer[table.GlobalPosition](filepath.Join(dir, table.GlobalPositionsFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, 0, invalid(dir, "no %s", table.GlobalPositionsFile)
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	M, err1 := strconv.Atoi(meta[table.MetaN])
+	maxG, err2 := strconv.Atoi(meta[table.MetaMaxG])
+	switch {
+	case meta[table.MetaGame] != table.GlobalGame:
+		return 0, 0, invalid(dir, "%s is not a global game table", table.GlobalPositionsFile)
+	case err1 != nil || err2 != nil || M < 0 || M > global.MaxM || rows != int64(global.Positions(M)):
+		return 0, 0, invalid(dir, "%s holds %d rows, but its metadata says M = %q, max_g = %q", table.GlobalPositionsFile, rows, meta[table.MetaN], meta[table.MetaMaxG])
+	case meta[table.MetaMult] != a.String():
+		return 0, 0, invalid(dir, "the folder is for a = %s, but its files are for a = %s", a, meta[table.MetaMult])
+	}
+	files, err := os.ReadDir(filepath.Join(dir, table.BreakpointsDir))
+	if err != nil && !(errors.Is(err, os.ErrNotExist) && maxG == 0) {
+		return 0, 0, invalid(dir, "no %s/ folder for values 1..%d", table.BreakpointsDir, maxG)
+	}
+	n := 0
+	for _, e := range files {
+		if !strings.HasPrefix(e.Name(), ".") {
+			n++
+		}
+	}
+	if n != maxG {
+		return 0, 0, invalid(dir, "%s/ holds %d files, not one for each value 1..%d", table.BreakpointsDir, n, maxG)
+	}
+	for g := 1; g <= maxG; g++ {
+		path := table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), g)
+		fm, _, err := footer[table.GlobalBreakpoint](path)
+		if errors.Is(err, os.ErrNotExist) {
+			return 0, 0, invalid(dir, "no %s/%s", table.BreakpointsDir, filepath.Base(path))
+		}
+		if err != nil {
+			return 0, 0, err
+		}
+		if fm[table.MetaGame] != table.GlobalGame || fm[table.MetaN] != meta[table.MetaN] || fm[table.MetaMult] != meta[table.MetaMult] || fm[table.MetaG] != strconv.Itoa(g) {
+			return 0, 0, invalid(dir, "%s is not value %d of this table", filepath.Base(path), g)
+		}
+	}
+	return M, maxG, nil
+}
+
+// footer returns the key-value metadata and the number of rows of the
+// Parquet file path, reading its footer only.
+func footer[T any](path string) (map[string]string, int64, error) {
+	r, err := table.OpenFile[T](path)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer r.Close()
+	return r.Meta, r.NumRows(), nil
+}
+
+// invalid is an error wrapping table.ErrInvalid, as table.Open gives.
+func invalid(dir, format string, args ...any) error {
+	return fmt.Errorf("%s: %w: %s", dir, table.ErrInvalid, fmt.Sprintf(format, args...))
+}

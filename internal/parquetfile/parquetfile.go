@@ -1,0 +1,92 @@
+// Package parquetfile writes the Parquet files of fibnim: typed rows
+// (structs with parquet tags) through parquet-go's generic writer, with the
+// options every file shares, into a file that appears at its path only
+// when complete (package atomicfile). The options are zstd at its fastest
+// level with literals not Huffman-coded (zstd.go: standard frames every
+// reader decodes), row groups of at most RowGroupRows rows, and the
+// key-value metadata in sorted key order with no timestamps, so that
+// reruns reproduce a file byte for byte.
+//
+// It knows no schema: package table defines the rows and reads the files,
+// and package internal/tablewrite writes a table folder with this.
+package parquetfile
+
+import (
+	"sort"
+
+	"github.com/parquet-go/parquet-go"
+
+	"fibnim/internal/atomicfile"
+)
+
+// RowGroupRows bounds the rows in one row group, and so the memory the
+// writer buffers: 1<<20 rows of a few int columns is a few tens of MB.
+const RowGroupRows = 1 << 20
+
+// Writer streams rows of type T into a Parquet file that appears at its
+// final path only when Close succeeds.
+type Writer[T any] struct {
+	f *atomicfile.File
+	w *parquet.GenericWriter[T]
+}
+
+// Create starts a Parquet file at path (its folder must exist). meta is
+// written as key-value metadata, in sorted key order so that files
+// reproduce byte for byte.
+func Create[T any](path string, meta map[string]string) (*Writer[T], error) {
+	f, err := atomicfile.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	opts := []parquet.WriterOption{
+		// zstd's fastest level: at 10^8 breakpoint rows per file it writes
+		// 1.5 times as fast as the default level, for files about 8% larger
+		// (see fastZstd).
+		parquet.Compression(codec),
+		parquet.MaxRowsPerRowGroup(RowGroupRows),
+		parquet.CreatedBy("fibnim", "", ""),
+	}
+	keys := make([]string, 0, len(meta))
+	for k := range meta {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		opts = append(opts, parquet.KeyValueMetadata(k, meta[k]))
+	}
+	return &Writer[T]{f: f, w: parquet.NewGenericWriter[T](f, opts...)}, nil
+}
+
+// Write appends rows.
+func (w *Writer[T]) Write(rows []T) error {
+	_, err := w.w.Write(rows)
+	return err
+}
+
+// Close finishes the file, syncs it, renames it into place and syncs the
+// folder, so that the file survives a crash once Close returns.
+func (w *Writer[T]) Close() error {
+	if err := w.w.Close(); err != nil {
+		w.f.Abort()
+		return err
+	}
+	return w.f.Commit()
+}
+
+// Abort discards the file; the destination is left as it was.
+func (w *Writer[T]) Abort() { w.f.Abort() }
+
+// WriteFile writes all rows at once through a Writer.
+func WriteFile[T any](path string, meta map[string]string, rows []T) error {
+	w, err := Create[T](path, meta)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < len(rows); i += RowGroupRows {
+		if err := w.Write(rows[i:min(i+RowGroupRows, len(rows))]); err != nil {
+			w.Abort()
+			return err
+		}
+	}
+	return w.Close()
+}
