@@ -1,6 +1,10 @@
 package conjectures
 
-import "fmt"
+import (
+	"fmt"
+
+	"fibnim/internal/digits"
+)
 
 // Status of a check.
 const (
@@ -75,29 +79,8 @@ func (r *Result) fail(c Counterexample) {
 // every n up to Domain.To.
 func (r *Result) closeRange() {
 	if r.Largest != nil && r.Largest.N < r.Domain.To {
-		r.FailureFree = fmt.Sprintf("every n in (%s, %s]", group(r.Largest.N), group(r.Domain.To))
+		r.FailureFree = fmt.Sprintf("every n in (%s, %s]", digits.Group(r.Largest.N), digits.Group(r.Domain.To))
 	}
-}
-
-// group writes x with thousands separators, as a reader of a range wants:
-// 666,666,666.
-func group(x int64) string {
-	s := fmt.Sprint(x)
-	neg := s[0] == '-'
-	if neg {
-		s = s[1:]
-	}
-	var b []byte
-	for i := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s[i])
-	}
-	if neg {
-		return "-" + string(b)
-	}
-	return string(b)
 }
 
 // IndexName is what a Counterexample's N counts: Index, or "n".

@@ -7,13 +7,13 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
 	"fibnim/grundy"
+	"fibnim/internal/pool"
 	"fibnim/ntimes"
 	"fibnim/table"
 )
@@ -403,44 +403,29 @@ func verifyNtimes(ctx context.Context, dir string, progress func(string)) ([]Res
 	stored := make([]StoredProof, len(rows))
 	computed := map[int]FTRow{}
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	next := make(chan int)
 	done := 0
 	t0 := time.Now()
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				r := rows[i]
-				a := big.NewRat(r.ANum, r.ADen)
-				s := ntimes.Sequence(a, int(r.Terms))
-				e := ntimes.Analyse(s)
-				// The stored summary is data too: check it reproduces.
-				e.C, e.K0 = int(r.C), int(r.K0)
-				cases[i] = NewFTCase(s, e)
-				stored[i] = StoredProof{Proved: r.Proved, From: int(r.ProvedFrom)}
-				mu.Lock()
-				if r.ADen == 1 {
-					computed[int(r.ANum)] = FTRow{A: int(r.ANum), L: int(r.L), C: int(r.C), U: int(r.U), ALogA: int(r.ALogA)}
-				}
-				done++
-				if progress != nil {
-					progress(fmt.Sprintf("verify: n-times nim, %d of %d multipliers recomputed, elapsed %v", done, len(rows), time.Since(t0).Round(time.Second)))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range rows {
-		if ctx.Err() != nil {
-			break
+	err = pool.Each(ctx, len(rows), 0, func(i int) error {
+		r := rows[i]
+		a := big.NewRat(r.ANum, r.ADen)
+		s := ntimes.Sequence(a, int(r.Terms))
+		e := ntimes.Analyse(s)
+		// The stored summary is data too: check it reproduces.
+		e.C, e.K0 = int(r.C), int(r.K0)
+		cases[i] = NewFTCase(s, e)
+		stored[i] = StoredProof{Proved: r.Proved, From: int(r.ProvedFrom)}
+		mu.Lock()
+		defer mu.Unlock()
+		if r.ADen == 1 {
+			computed[int(r.ANum)] = FTRow{A: int(r.ANum), L: int(r.L), C: int(r.C), U: int(r.U), ALogA: int(r.ALogA)}
 		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+		done++
+		if progress != nil {
+			progress(fmt.Sprintf("verify: n-times nim, %d of %d multipliers recomputed, elapsed %v", done, len(rows), time.Since(t0).Round(time.Second)))
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	var intervals []FTInterval
