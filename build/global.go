@@ -9,6 +9,7 @@ import (
 
 	"fibnim/global"
 	"fibnim/grundy"
+	"fibnim/internal/atomicfile"
 	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
@@ -141,26 +142,12 @@ func Global(ctx context.Context, cfg GlobalConfig) (int, error) {
 	return maxG, nil
 }
 
-// replaceDir puts the complete folder tmp at dir. An existing dir is first
-// renamed aside and removed once tmp is in place; if the rename of tmp
-// fails, it is renamed back.
+// replaceDir puts the complete folder tmp at dir, in one step where the
+// filesystem can exchange two folders (atomicfile.SwapDir), and removes
+// the old table.
 func replaceDir(tmp, dir string) error {
-	old := ""
-	if _, err := os.Stat(dir); err == nil {
-		o, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".old-*")
-		if err != nil {
-			return err
-		}
-		os.Remove(o)
-		if err := os.Rename(dir, o); err != nil {
-			return err
-		}
-		old = o
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		if old != "" {
-			os.Rename(old, dir)
-		}
+	old, err := atomicfile.SwapDir(tmp, dir)
+	if err != nil {
 		return err
 	}
 	if old != "" {
