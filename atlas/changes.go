@@ -5,21 +5,19 @@ import (
 	"math"
 	"sort"
 	"strings"
-
-	"fibnim/table"
 )
 
 // Earlier is an atlas made at a smaller N that a report compares with,
 // multiplier by multiplier (Changes).
 type Earlier struct {
-	File string           // its file name, as the report cites it
-	Rows []table.AtlasRow // its rows, as Read returns them
+	File string // its file name, as the report cites it
+	Rows []Row  // its rows, as Read returns them
 }
 
 // change is one multiplier in both atlases.
 type change struct {
 	a          string
-	prev, cur  table.AtlasRow
+	prev, cur  Row
 	newFails   int64 // failures of the analogue on n past the earlier range
 	prevFails  int64
 	curFails   int64
@@ -39,12 +37,12 @@ type change struct {
 // earlier atlas reached. Like Report it computes every number from the
 // rows. It returns the section's Markdown lines, heading first; none if
 // earlier has no rows.
-func Changes(earlier Earlier, rows []table.AtlasRow) []string {
+func Changes(earlier Earlier, rows []Row) []string {
 	if len(earlier.Rows) == 0 || len(rows) == 0 {
 		return nil
 	}
 	N0, N := earlier.Rows[0].N, rows[0].N
-	prevOf := map[string]table.AtlasRow{}
+	prevOf := map[string]Row{}
 	for _, r := range earlier.Rows {
 		prevOf[r.Multiplier] = r
 	}
@@ -57,7 +55,7 @@ func Changes(earlier Earlier, rows []table.AtlasRow) []string {
 			newHere++
 			continue
 		}
-		if r.Status != table.AtlasComplete || p.Status != table.AtlasComplete {
+		if r.Status != Complete || p.Status != Complete {
 			skipped = append(skipped, r.Multiplier)
 			continue
 		}
@@ -177,7 +175,7 @@ func Changes(earlier Earlier, rows []table.AtlasRow) []string {
 	w("| a | alpha N = %s | alpha N = %s | change | RMS before | RMS now | failures before | failures now | last failure before | last failure now |", group(N0), group(N))
 	w("|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range both {
-		last := func(r table.AtlasRow) string {
+		last := func(r Row) string {
 			if r.StepLastOutside < 1 {
 				return "-"
 			}
@@ -242,7 +240,7 @@ func alphaMoves(both []change, N0, N int64) []string {
 // g whose h(g) the row of smaller N reached, and on nothing below it
 // reaching further: the larger row's h(g) for g past the smaller's MaxG
 // must exceed the smaller N.
-func sameH(small, large table.AtlasRow) bool {
+func sameH(small, large Row) bool {
 	if len(large.H) < len(small.H) {
 		return false
 	}

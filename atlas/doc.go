@@ -23,8 +23,9 @@
 //     foreign, into ROOT/atlas.parquet; and the report (report.go),
 //     ROOT/tables/atlas.md, whose every sentence is computed from the rows.
 //
-// The row's columns, and the reading and validation of both Parquet files,
-// are package table's (table/atlas.go), as for every on-disk format.
+// It owns the atlas's files as well (file.go): the row's columns (Row),
+// their metadata, and the reading and validation of both Parquet files,
+// so that the package that writes them also refuses a foreign one.
 //
 // Guarantees: rows are exact where the data are (integers, and a as p/q
 // in lowest terms beside its float), hold no timestamp, worker count or

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"fibnim/conjectures"
-	"fibnim/table"
 )
 
 // Findings is the short reading of an atlas that the README lists: which
@@ -17,11 +16,11 @@ import (
 // the log fit grows with a. Like Report, it computes every number from
 // the rows and holds no date, host or revision. Report (atlas.md) has the
 // long reading and every row.
-func Findings(rows []table.AtlasRow) []string {
-	var ok []table.AtlasRow
+func Findings(rows []Row) []string {
+	var ok []Row
 	over := 0
 	for _, r := range rows {
-		if r.Status == table.AtlasComplete {
+		if r.Status == Complete {
 			ok = append(ok, r)
 		} else {
 			over++
@@ -36,8 +35,8 @@ func Findings(rows []table.AtlasRow) []string {
 	}
 	var holds, fails []string
 	// The checks other than the upper half of the conjecture's analogue
-	// (below), in the order of the atlas's columns (table.AtlasRow.Checks).
-	var row table.AtlasRow
+	// (below), in the order of the atlas's columns (Row.Checks).
+	var row Row
 	for i, c := range row.Checks() {
 		if c.ID == conjectures.IDConjUpper {
 			continue
@@ -64,7 +63,7 @@ func Findings(rows []table.AtlasRow) []string {
 		out = append(out, strings.Join(fails, "; ")+".")
 	}
 
-	var fail, early []table.AtlasRow
+	var fail, early []Row
 	for _, r := range ok {
 		if r.StepLastOutside >= 1 {
 			fail = append(fail, r)

@@ -5,21 +5,19 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"fibnim/table"
 )
 
 // Findings counts what the rows hold: the failing multipliers of the
 // conjecture's analogue, those failing only in the first tenth, and a
 // statement that fails somewhere is not said to hold for all.
 func TestFindingsCountTheRows(t *testing.T) {
-	rows, _, err := Read(filepath.Join("..", "results", table.AtlasFile))
+	rows, _, err := Read(filepath.Join("..", "results", ParquetFile))
 	if err != nil {
 		t.Fatal(err)
 	}
 	fail, early := 0, 0
 	for _, r := range rows {
-		if r.Status == table.AtlasComplete && r.StepLastOutside >= 1 {
+		if r.Status == Complete && r.StepLastOutside >= 1 {
 			fail++
 			if r.StepLastOutside <= r.StepTop/10 {
 				early++
@@ -38,7 +36,7 @@ func TestFindingsCountTheRows(t *testing.T) {
 	}
 
 	// Corrupt: SCHWENK fails at one multiplier, which must then be said.
-	bad := append([]table.AtlasRow(nil), rows...)
+	bad := append([]Row(nil), rows...)
 	bad[5].SchwenkFailures = 3
 	text = strings.Join(Findings(bad), "\n")
 	if !strings.Contains(text, "SCHWENK-strategy(a) fails for 1 of them") || strings.Contains(text, "SCHWENK-strategy(a), LRS") {

@@ -11,7 +11,6 @@ import (
 	"fibnim/grundy"
 	"fibnim/internal/atomicfile"
 	"fibnim/internal/parquetfile"
-	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
 
@@ -29,7 +28,7 @@ var ErrIncomplete = errors.New("the atlas is incomplete")
 // file), and returns the rows in the plan's order. It writes nothing; see
 // Write. A missing summary gives an error wrapping ErrIncomplete that
 // names the first few multipliers without one.
-func Merge(root string) (Plan, []table.AtlasRow, error) {
+func Merge(root string) (Plan, []Row, error) {
 	plan, err := ReadPlan(root)
 	if errors.Is(err, os.ErrNotExist) {
 		return plan, nil, fmt.Errorf("%w under %s (no %s): run compute atlas -mults LIST -n N -out %s first", ErrNoAtlas, root, filepath.Join(Dir(root), PlanFile), root)
@@ -55,10 +54,10 @@ func Merge(root string) (Plan, []table.AtlasRow, error) {
 		case strings.HasPrefix(name, "."), name == PlanFile && !e.IsDir():
 		case inPlan[name] && e.IsDir():
 		default:
-			return plan, nil, fmt.Errorf("%s: %w: %s is not part of the atlas of -mults %q (only %s and its multipliers' folders belong there)", Dir(root), table.ErrInvalidAtlas, name, plan.List, PlanFile)
+			return plan, nil, fmt.Errorf("%s: %w: %s is not part of the atlas of -mults %q (only %s and its multipliers' folders belong there)", Dir(root), ErrInvalid, name, plan.List, PlanFile)
 		}
 	}
-	var rows []table.AtlasRow
+	var rows []Row
 	var missing []string
 	for _, a := range mults {
 		row, err := ReadSummary(SummaryPath(root, a), a, plan.N)
@@ -87,23 +86,23 @@ func Merge(root string) (Plan, []table.AtlasRow, error) {
 // one set (atomicfile.FileSet): a merge stopped part way leaves both earlier
 // files, or its journal, which the next merge of ROOT completes first
 // (recovered says so). With an earlier atlas (not nil), the report
-// compares with it and atlas.parquet names its file (MetaAtlasSince), so
+// compares with it and atlas.parquet names its file (MetaSince), so
 // that Regenerate finds it beside atlas.parquet.
-func WriteAll(root string, plan Plan, rows []table.AtlasRow, earlier *Earlier, revision string) (recovered bool, err error) {
+func WriteAll(root string, plan Plan, rows []Row, earlier *Earlier, revision string) (recovered bool, err error) {
 	set, recovered, err := atomicfile.NewFileSet(root, "atlas-merge")
 	if err != nil {
 		return recovered, err
 	}
 	defer set.Abort()
 	extra := map[string]string{
-		table.MetaAtlasList: plan.List,
-		table.MetaAtlasRows: strconv.Itoa(len(rows)),
+		MetaList: plan.List,
+		MetaRows: strconv.Itoa(len(rows)),
 	}
 	if earlier != nil {
-		extra[table.MetaAtlasSince] = earlier.File
+		extra[MetaSince] = earlier.File
 	}
-	meta := tablewrite.AtlasMeta(table.AtlasKind, plan.N, revision, extra)
-	if err := parquetfile.WriteFile(set.Stage(filepath.Join(root, table.AtlasFile)), meta, rows); err != nil {
+	meta := fileMeta(Kind, plan.N, revision, extra)
+	if err := parquetfile.WriteFile(set.Stage(filepath.Join(root, ParquetFile)), meta, rows); err != nil {
 		return recovered, err
 	}
 	if err := set.Add(filepath.Join(root, "tables", ReportFile), Report(plan, rows, earlier)); err != nil {
@@ -127,24 +126,24 @@ func ReadEarlier(path string, N int) (*Earlier, error) {
 
 // Regenerate renders the report (Report) of the merged atlas in root
 // again from ROOT/atlas.parquet alone, and the earlier atlas its metadata
-// names (MetaAtlasSince), beside it: what a test compares with the
+// names (MetaSince), beside it: what a test compares with the
 // committed tables/atlas.md.
 func Regenerate(root string) ([]byte, error) {
-	path := filepath.Join(root, table.AtlasFile)
+	path := filepath.Join(root, ParquetFile)
 	rows, list, err := Read(path)
 	if err != nil {
 		return nil, err
 	}
-	_, meta, err := table.ReadAtlas(path, table.AtlasKind)
+	_, meta, err := readFile(path, Kind)
 	if err != nil {
 		return nil, err
 	}
 	N, err := strconv.Atoi(meta[table.MetaN])
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w: no valid %s", path, table.ErrInvalidAtlas, table.MetaN)
+		return nil, fmt.Errorf("%s: %w: no valid %s", path, ErrInvalid, table.MetaN)
 	}
 	var earlier *Earlier
-	if since := meta[table.MetaAtlasSince]; since != "" {
+	if since := meta[MetaSince]; since != "" {
 		if earlier, err = ReadEarlier(filepath.Join(root, since), N); err != nil {
 			return nil, err
 		}
@@ -157,23 +156,23 @@ func Regenerate(root string) ([]byte, error) {
 }
 
 // Read reads a merged atlas (ROOT/atlas.parquet) and checks it: the
-// columns and metadata of an atlas (table.ReadAtlas), as many rows as it
+// columns and metadata of an atlas (readFile), as many rows as it
 // says, one per multiplier, in increasing order of a.
-func Read(path string) (rows []table.AtlasRow, list string, err error) {
-	rows, meta, err := table.ReadAtlas(path, table.AtlasKind)
+func Read(path string) (rows []Row, list string, err error) {
+	rows, meta, err := readFile(path, Kind)
 	if err != nil {
 		return nil, "", err
 	}
-	if n, err := strconv.Atoi(meta[table.MetaAtlasRows]); err != nil || n != len(rows) {
-		return nil, "", fmt.Errorf("%s: %w: it has %d rows, its metadata says %q", path, table.ErrInvalidAtlas, len(rows), meta[table.MetaAtlasRows])
+	if n, err := strconv.Atoi(meta[MetaRows]); err != nil || n != len(rows) {
+		return nil, "", fmt.Errorf("%s: %w: it has %d rows, its metadata says %q", path, ErrInvalid, len(rows), meta[MetaRows])
 	}
 	var prev grundy.Multiplier
 	for i, r := range rows {
 		a := grundy.Multiplier{P: uint64(r.ANum), Q: uint64(r.ADen)}
 		if i > 0 && !Less(prev, a) {
-			return nil, "", fmt.Errorf("%s: %w: a = %s follows a = %s: rows must increase in a", path, table.ErrInvalidAtlas, a, prev)
+			return nil, "", fmt.Errorf("%s: %w: a = %s follows a = %s: rows must increase in a", path, ErrInvalid, a, prev)
 		}
 		prev = a
 	}
-	return rows, meta[table.MetaAtlasList], nil
+	return rows, meta[MetaList], nil
 }

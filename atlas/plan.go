@@ -11,7 +11,6 @@ import (
 
 	"fibnim/grundy"
 	"fibnim/internal/atomicfile"
-	"fibnim/table"
 )
 
 // PlanFile, in ROOT/atlas/, records what an atlas was asked for: the list
@@ -57,11 +56,11 @@ func (p Plan) Mults() ([]grundy.Multiplier, error) {
 var ErrOtherPlan = errors.New("holds an atlas of another list or N")
 
 // Dir is the atlas folder under a results folder.
-func Dir(root string) string { return filepath.Join(root, table.AtlasDir) }
+func Dir(root string) string { return filepath.Join(root, dirName) }
 
 // SummaryPath is multiplier a's summary file under root.
 func SummaryPath(root string, a grundy.Multiplier) string {
-	return filepath.Join(Dir(root), "mult="+a.Folder(), table.AtlasSummaryFile)
+	return filepath.Join(Dir(root), "mult="+a.Folder(), SummaryFile)
 }
 
 // writePlan records p under root, or checks that the plan already there

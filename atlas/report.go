@@ -9,7 +9,6 @@ import (
 
 	"fibnim/conjectures"
 	"fibnim/internal/digits"
-	"fibnim/table"
 )
 
 // ReportFile is the atlas's report, in a results folder's tables/.
@@ -21,7 +20,7 @@ const ReportFile = "atlas.md"
 // written in advance. It holds no date, host or revision, so the same
 // rows give the same bytes. With an earlier atlas (not nil) it ends with
 // the section on what changed since (Changes).
-func Report(plan Plan, rows []table.AtlasRow, earlier *Earlier) []byte {
+func Report(plan Plan, rows []Row, earlier *Earlier) []byte {
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	w("# The multiplier atlas: %d multipliers, N = %s", len(rows), group(int64(plan.N)))
@@ -34,9 +33,9 @@ func Report(plan Plan, rows []table.AtlasRow, earlier *Earlier) []byte {
 	w("LRS-5.3-step(a): G(n + ceil(n/a)) >= G(n) + 1 and LRS-conj-upper(a): G(n + ceil(n/a)) <= G(n) + 2, for n + ceil(n/a) <= N.")
 	w("The data are in atlas.parquet (one row per a; `compute export -in atlas.parquet` writes CSV).")
 	w("")
-	var ok, over []table.AtlasRow
+	var ok, over []Row
 	for _, r := range rows {
-		if r.Status == table.AtlasComplete {
+		if r.Status == Complete {
 			ok = append(ok, r)
 		} else {
 			over = append(over, r)
@@ -59,7 +58,7 @@ func Report(plan Plan, rows []table.AtlasRow, earlier *Earlier) []byte {
 	w("| a | G(N) | alpha | beta | RMS | FT-P | SCHWENK | 5.2 | 5.3-step | conj-upper | last outside [1, 2] | differences |")
 	w("|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, r := range rows {
-		if r.Status != table.AtlasComplete {
+		if r.Status != Complete {
 			w("| %s | %s | | | | | | | | | | %s |", r.Multiplier, gn(r), r.Status+": "+r.Note)
 			continue
 		}
@@ -87,7 +86,7 @@ func Report(plan Plan, rows []table.AtlasRow, earlier *Earlier) []byte {
 }
 
 // reading is the list of findings the rows support.
-func reading(ok, over []table.AtlasRow) []string {
+func reading(ok, over []Row) []string {
 	var out []string
 	if len(over) > 0 {
 		var as []string
@@ -102,13 +101,13 @@ func reading(ok, over []table.AtlasRow) []string {
 	all := len(ok)
 	// The checks other than the upper half of the conjecture's analogue
 	// (conjectureReading), in the order of the atlas's columns.
-	var row table.AtlasRow
+	var row Row
 	for _, c := range row.Checks() {
 		if c.ID == conjectures.IDConjUpper {
 			continue
 		}
 		id := c.ID
-		failures := func(r table.AtlasRow) int64 {
+		failures := func(r Row) int64 {
 			for _, x := range r.Checks() {
 				if x.ID == id {
 					return *x.Failures
@@ -135,8 +134,8 @@ func reading(ok, over []table.AtlasRow) []string {
 
 // conjectureReading: for which a the closing conjecture's analogue fails,
 // how far its failures go, and above which a it holds throughout.
-func conjectureReading(ok []table.AtlasRow) []string {
-	var fail, early []table.AtlasRow
+func conjectureReading(ok []Row) []string {
+	var fail, early []Row
 	maxDiff, minDiff := int64(math.MinInt64), int64(math.MaxInt64)
 	var maxAt, minAt string
 	for _, r := range ok {
@@ -194,8 +193,8 @@ func conjectureReading(ok []table.AtlasRow) []string {
 
 // aboveThree tests the conjecture "the analogue of the closing conjecture
 // holds for every a > 3" on every sampled a > 3 ("" if there is none).
-func aboveThree(ok []table.AtlasRow) string {
-	var above []table.AtlasRow
+func aboveThree(ok []Row) string {
+	var above []Row
 	var bad []string
 	for _, r := range ok {
 		if r.ANum > 3*r.ADen {
@@ -219,7 +218,7 @@ func aboveThree(ok []table.AtlasRow) string {
 // verdictRuns describes, in increasing a, the runs of consecutive
 // multipliers on which the conjecture's analogue fails or holds: the
 // pattern a list of sampled a can show, not intervals of the reals.
-func verdictRuns(ok []table.AtlasRow) string {
+func verdictRuns(ok []Row) string {
 	type run struct {
 		fails       bool
 		first, last string
@@ -248,7 +247,7 @@ func verdictRuns(ok []table.AtlasRow) string {
 
 // goodFits splits rows (at least one) by the RMS of their log fit: good
 // when within 3 times the median RMS, poor otherwise.
-func goodFits(rows []table.AtlasRow) (good, poor []table.AtlasRow, median float64) {
+func goodFits(rows []Row) (good, poor []Row, median float64) {
 	rms := make([]float64, len(rows))
 	for i, r := range rows {
 		rms[i] = r.RMS
@@ -266,7 +265,7 @@ func goodFits(rows []table.AtlasRow) (good, poor []table.AtlasRow, median float6
 }
 
 // alphaRange returns the rows (at least one) of least and greatest alpha.
-func alphaRange(rows []table.AtlasRow) (lo, hi table.AtlasRow) {
+func alphaRange(rows []Row) (lo, hi Row) {
 	lo, hi = rows[0], rows[0]
 	for _, r := range rows {
 		if r.Alpha < lo.Alpha {
@@ -281,7 +280,7 @@ func alphaRange(rows []table.AtlasRow) (lo, hi table.AtlasRow) {
 
 // alphaReading: the range of alpha, where it is smallest, how well the
 // log fits, and how alpha grows with a where the fits are good.
-func alphaReading(ok []table.AtlasRow) []string {
+func alphaReading(ok []Row) []string {
 	good, poor, median := goodFits(ok)
 	var out []string
 	if len(poor) > 0 {
@@ -354,7 +353,7 @@ func alphaReading(ok []table.AtlasRow) []string {
 	return out
 }
 
-func maxRMS(rows []table.AtlasRow) float64 {
+func maxRMS(rows []Row) float64 {
 	m := 0.0
 	for _, r := range rows {
 		m = max(m, r.RMS)
@@ -406,7 +405,7 @@ func verdict(status string, failures int64) string {
 	return status
 }
 
-func gn(r table.AtlasRow) string {
+func gn(r Row) string {
 	if r.GN < 0 {
 		return "?"
 	}

@@ -11,7 +11,6 @@ import (
 
 	"fibnim/grundy"
 	"fibnim/internal/parquetfile"
-	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
 
@@ -38,7 +37,7 @@ type Event struct {
 	A            grundy.Multiplier
 	Index, Total int  // the multiplier's place in the shard: 1..Total
 	Skipped      bool // its summary was already there: nothing computed
-	Row          table.AtlasRow
+	Row          Row
 	Elapsed      time.Duration // for a computed one
 }
 
@@ -101,29 +100,29 @@ func Run(ctx context.Context, cfg Config) (computed, skipped int, err error) {
 }
 
 // writeSummary writes a's row, through a temporary file and a rename.
-func writeSummary(path string, row table.AtlasRow, cfg Config) error {
+func writeSummary(path string, row Row, cfg Config) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	meta := tablewrite.AtlasMeta(table.AtlasSummaryKind, cfg.N, cfg.Revision, map[string]string{table.MetaMult: row.Multiplier})
-	return parquetfile.WriteFile(path, meta, []table.AtlasRow{row})
+	meta := fileMeta(SummaryKind, cfg.N, cfg.Revision, map[string]string{table.MetaMult: row.Multiplier})
+	return parquetfile.WriteFile(path, meta, []Row{row})
 }
 
 // ReadSummary reads multiplier a's summary at path and checks that it is
 // one row, for a and N. A missing file gives an error satisfying
 // errors.Is(err, os.ErrNotExist).
-func ReadSummary(path string, a grundy.Multiplier, N int) (table.AtlasRow, error) {
-	rows, meta, err := table.ReadAtlas(path, table.AtlasSummaryKind)
+func ReadSummary(path string, a grundy.Multiplier, N int) (Row, error) {
+	rows, meta, err := readFile(path, SummaryKind)
 	if err != nil {
-		return table.AtlasRow{}, err
+		return Row{}, err
 	}
 	switch {
 	case len(rows) != 1:
-		return table.AtlasRow{}, fmt.Errorf("%s: %w: %d rows, want 1", path, table.ErrInvalidAtlas, len(rows))
+		return Row{}, fmt.Errorf("%s: %w: %d rows, want 1", path, ErrInvalid, len(rows))
 	case meta[table.MetaMult] != a.String() || rows[0].Multiplier != a.String():
-		return table.AtlasRow{}, fmt.Errorf("%s: %w: it is the summary of a = %s, not %s", path, table.ErrInvalidAtlas, rows[0].Multiplier, a)
+		return Row{}, fmt.Errorf("%s: %w: it is the summary of a = %s, not %s", path, ErrInvalid, rows[0].Multiplier, a)
 	case rows[0].N != int64(N):
-		return table.AtlasRow{}, fmt.Errorf("%s: %w: it is for N = %d, not %d", path, table.ErrInvalidAtlas, rows[0].N, N)
+		return Row{}, fmt.Errorf("%s: %w: it is for N = %d, not %d", path, ErrInvalid, rows[0].N, N)
 	}
 	return rows[0], nil
 }

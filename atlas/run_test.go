@@ -12,7 +12,6 @@ import (
 
 	"fibnim/grundy"
 	"fibnim/internal/parquetfile"
-	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
 
@@ -34,7 +33,7 @@ func runShard(t *testing.T, root string, sh Shard) (computed, skipped int) {
 	return computed, skipped
 }
 
-func mergeAndWrite(t *testing.T, root string) []table.AtlasRow {
+func mergeAndWrite(t *testing.T, root string) []Row {
 	t.Helper()
 	plan, rows, err := Merge(root)
 	if err != nil {
@@ -70,12 +69,12 @@ func TestShardsMergeToTheSingleRun(t *testing.T) {
 	if !reflect.DeepEqual(a, b) || len(a) != len(list) {
 		t.Fatalf("merged rows differ (%d and %d rows)", len(a), len(b))
 	}
-	fa, _ := os.ReadFile(filepath.Join(one, table.AtlasFile))
-	fb, _ := os.ReadFile(filepath.Join(three, table.AtlasFile))
+	fa, _ := os.ReadFile(filepath.Join(one, ParquetFile))
+	fb, _ := os.ReadFile(filepath.Join(three, ParquetFile))
 	if len(fa) == 0 || !bytes.Equal(fa, fb) {
 		t.Fatal("atlas.parquet differs between one run and three shards")
 	}
-	rows, l, err := Read(filepath.Join(three, table.AtlasFile))
+	rows, l, err := Read(filepath.Join(three, ParquetFile))
 	if err != nil || l != runList || !reflect.DeepEqual(rows, a) {
 		t.Fatalf("Read: %v, list %q", err, l)
 	}
@@ -107,14 +106,14 @@ func TestMergeRefuses(t *testing.T) {
 	b, _ := grundy.ParseMultiplier("4")
 	other, _ := os.ReadFile(SummaryPath(root, b))
 	os.WriteFile(path, other, 0o644)
-	if _, _, err := Merge(root); !errors.Is(err, table.ErrInvalidAtlas) || !strings.Contains(err.Error(), "not 7/2") {
+	if _, _, err := Merge(root); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "not 7/2") {
 		t.Errorf("the summary of a = 4 in mult=7_2: %v", err)
 	}
 	restore()
 
 	stray := filepath.Join(Dir(root), "mult=9")
 	os.Mkdir(stray, 0o755)
-	if _, _, err := Merge(root); !errors.Is(err, table.ErrInvalidAtlas) || !strings.Contains(err.Error(), "mult=9") {
+	if _, _, err := Merge(root); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "mult=9") {
 		t.Errorf("a stray mult=9: %v", err)
 	}
 	os.Remove(stray)
@@ -155,11 +154,11 @@ func TestReadersRefuseForeignFiles(t *testing.T) {
 	p := filepath.Join(dir, "f.parquet")
 
 	// A summary where a merged atlas is expected, and the reverse.
-	if _, _, err := Read(SummaryPath(root, a)); !errors.Is(err, table.ErrInvalidAtlas) {
+	if _, _, err := Read(SummaryPath(root, a)); !errors.Is(err, ErrInvalid) {
 		t.Errorf("a summary read as an atlas: %v", err)
 	}
-	parquetfile.WriteFile(p, tablewrite.AtlasMeta(table.AtlasKind, runN, "test", map[string]string{table.MetaMult: "2"}), rows[:1])
-	if _, err := ReadSummary(p, a, runN); !errors.Is(err, table.ErrInvalidAtlas) {
+	parquetfile.WriteFile(p, fileMeta(Kind, runN, "test", map[string]string{table.MetaMult: "2"}), rows[:1])
+	if _, err := ReadSummary(p, a, runN); !errors.Is(err, ErrInvalid) {
 		t.Errorf("an atlas read as a summary: %v", err)
 	}
 	// Another schema, with an atlas's metadata.
@@ -167,35 +166,35 @@ func TestReadersRefuseForeignFiles(t *testing.T) {
 		Multiplier string `parquet:"multiplier"`
 		N          int64  `parquet:"n"`
 	}
-	parquetfile.WriteFile(p, tablewrite.AtlasMeta(table.AtlasSummaryKind, runN, "test", map[string]string{table.MetaMult: "2"}), []other{{"2", runN}})
-	if _, err := ReadSummary(p, a, runN); !errors.Is(err, table.ErrInvalidAtlas) || !strings.Contains(err.Error(), "columns") {
+	parquetfile.WriteFile(p, fileMeta(SummaryKind, runN, "test", map[string]string{table.MetaMult: "2"}), []other{{"2", runN}})
+	if _, err := ReadSummary(p, a, runN); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "columns") {
 		t.Errorf("a foreign schema: %v", err)
 	}
 	// Rows out of order, or fewer than the metadata says.
-	swapped := append([]table.AtlasRow{rows[1], rows[0]}, rows[2:]...)
-	parquetfile.WriteFile(p, tablewrite.AtlasMeta(table.AtlasKind, runN, "test", map[string]string{table.MetaAtlasRows: "8"}), swapped)
-	if _, _, err := Read(p); !errors.Is(err, table.ErrInvalidAtlas) || !strings.Contains(err.Error(), "increase") {
+	swapped := append([]Row{rows[1], rows[0]}, rows[2:]...)
+	parquetfile.WriteFile(p, fileMeta(Kind, runN, "test", map[string]string{MetaRows: "8"}), swapped)
+	if _, _, err := Read(p); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "increase") {
 		t.Errorf("rows out of order: %v", err)
 	}
-	parquetfile.WriteFile(p, tablewrite.AtlasMeta(table.AtlasKind, runN, "test", map[string]string{table.MetaAtlasRows: "9"}), rows)
-	if _, _, err := Read(p); !errors.Is(err, table.ErrInvalidAtlas) {
+	parquetfile.WriteFile(p, fileMeta(Kind, runN, "test", map[string]string{MetaRows: "9"}), rows)
+	if _, _, err := Read(p); !errors.Is(err, ErrInvalid) {
 		t.Errorf("a row missing: %v", err)
 	}
 	// A row whose multiplier is not its a_num/a_den, or of another N.
-	for _, bad := range []func(r *table.AtlasRow){
-		func(r *table.AtlasRow) { r.ANum = 3 },
-		func(r *table.AtlasRow) { r.N++ },
-		func(r *table.AtlasRow) { r.Status = "maybe" },
+	for _, bad := range []func(r *Row){
+		func(r *Row) { r.ANum = 3 },
+		func(r *Row) { r.N++ },
+		func(r *Row) { r.Status = "maybe" },
 	} {
 		r := rows[0]
 		bad(&r)
-		parquetfile.WriteFile(p, tablewrite.AtlasMeta(table.AtlasSummaryKind, runN, "test", map[string]string{table.MetaMult: r.Multiplier}), []table.AtlasRow{r})
-		if _, err := ReadSummary(p, grundy.Multiplier{P: 1, Q: 1}, runN); !errors.Is(err, table.ErrInvalidAtlas) {
+		parquetfile.WriteFile(p, fileMeta(SummaryKind, runN, "test", map[string]string{table.MetaMult: r.Multiplier}), []Row{r})
+		if _, err := ReadSummary(p, grundy.Multiplier{P: 1, Q: 1}, runN); !errors.Is(err, ErrInvalid) {
 			t.Errorf("a bad row: %v", err)
 		}
 	}
 	// A damaged file.
-	b, _ := os.ReadFile(filepath.Join(root, table.AtlasFile))
+	b, _ := os.ReadFile(filepath.Join(root, ParquetFile))
 	os.WriteFile(p, b[:len(b)/2], 0o644)
 	if _, _, err := Read(p); !errors.Is(err, table.ErrCorrupt) {
 		t.Errorf("half a file: %v", err)

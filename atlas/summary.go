@@ -11,7 +11,6 @@ import (
 	"fibnim/conjectures"
 	"fibnim/grundy"
 	"fibnim/internal/pool"
-	"fibnim/table"
 )
 
 // Options tune Summarize; none of them changes its result.
@@ -105,10 +104,10 @@ func MaxBytes(ctx context.Context, N int, mults []grundy.Multiplier, workers int
 // g = 2..4 that the a = 2 cell theorems (LRS-4.5 to 4.7) read are the work
 // of compute grundy and verify, and the atlas writes no table. A value
 // that overflows the engine's or the checks' store gives a row with status
-// table.AtlasOverflow, not an error, so one multiplier cannot stop an
+// Overflow, not an error, so one multiplier cannot stop an
 // atlas. It stops, with ctx's error, within about a second of ctx being
 // done.
-func Summarize(ctx context.Context, a grundy.Multiplier, N int, opt Options) (table.AtlasRow, error) {
+func Summarize(ctx context.Context, a grundy.Multiplier, N int, opt Options) (Row, error) {
 	row := newRow(a, N)
 	counts := grundy.NewStartCounts(N)
 	R1 := make([]uint32, N+1)
@@ -131,7 +130,7 @@ func Summarize(ctx context.Context, a grundy.Multiplier, N int, opt Options) (ta
 		return row, ctx.Err()
 	}
 	if errors.Is(err, grundy.ErrOverflow) {
-		row.Status, row.Note = table.AtlasOverflow, firstLine(err.Error())
+		row.Status, row.Note = Overflow, firstLine(err.Error())
 		row.GN, row.MaxG = -1, -1
 		return row, nil
 	}
@@ -146,19 +145,19 @@ func Summarize(ctx context.Context, a grundy.Multiplier, N int, opt Options) (ta
 
 // summarizeCounts is Summarize from the engine's output on: the start
 // values in counts, R_1, and the largest value.
-func summarizeCounts(ctx context.Context, a grundy.Multiplier, N, maxG int, counts *grundy.StartCounts, R1 []uint32) (table.AtlasRow, error) {
+func summarizeCounts(ctx context.Context, a grundy.Multiplier, N, maxG int, counts *grundy.StartCounts, R1 []uint32) (Row, error) {
 	row := newRow(a, N)
 	row.MaxG = int32(maxG)
 	row.GN = int32(counts.G(N))
 	row.H = firstReach(N, counts.G)
 	s := &conjectures.Starts{}
 	if n, v := fill(&s.Full, N, counts.G); n >= 0 {
-		row.Status = table.AtlasOverflow
+		row.Status = Overflow
 		row.Note = fmt.Sprintf("G(%d) = %d does not fit the checks' start values (at most %d); the checks did not run", n, v, maxOf(s.Full))
 		return row, nil
 	}
 	if n, v := fill(&s.Start, N, counts.StartValue); n >= 0 {
-		row.Status = table.AtlasOverflow
+		row.Status = Overflow
 		row.Note = fmt.Sprintf("G(%d, %d) = %d does not fit the checks' start values (at most %d); the checks did not run", n, n-1, v, maxOf(s.Start))
 		return row, nil
 	}
@@ -167,7 +166,7 @@ func summarizeCounts(ctx context.Context, a grundy.Multiplier, N, maxG int, coun
 
 // summarizeStarts fills row's fit and checks from the start values s and
 // R_1.
-func summarizeStarts(ctx context.Context, row table.AtlasRow, a grundy.Multiplier, s *conjectures.Starts, R1 []uint32) (table.AtlasRow, error) {
+func summarizeStarts(ctx context.Context, row Row, a grundy.Multiplier, s *conjectures.Starts, R1 []uint32) (Row, error) {
 	// The fit is a pass of its own over the start values: run it beside
 	// the checks.
 	type fit struct {
@@ -200,9 +199,9 @@ func summarizeStarts(ctx context.Context, row table.AtlasRow, a grundy.Multiplie
 }
 
 // newRow is a's row with nothing computed yet.
-func newRow(a grundy.Multiplier, N int) table.AtlasRow {
-	row := table.AtlasRow{Multiplier: a.String(), ANum: int64(a.P), ADen: int64(a.Q), A: float64(a.P) / float64(a.Q),
-		N: int64(N), Status: table.AtlasComplete, StepLastOutside: -1}
+func newRow(a grundy.Multiplier, N int) Row {
+	row := Row{Multiplier: a.String(), ANum: int64(a.P), ADen: int64(a.Q), A: float64(a.P) / float64(a.Q),
+		N: int64(N), Status: Complete, StepLastOutside: -1}
 	for _, c := range row.Checks() {
 		*c.Status = conjectures.NotRun
 		*c.FirstN, *c.LastN = -1, -1
@@ -211,15 +210,15 @@ func newRow(a grundy.Multiplier, N int) table.AtlasRow {
 }
 
 // fillChecks copies the results of the statements the registry puts for
-// every multiplier into row, each into the columns that table.AtlasRow
-// gives it (AtlasRow.Checks). A statement without columns is not in the
+// every multiplier into row, each into the columns that Row
+// gives it (Row.Checks). A statement without columns is not in the
 // atlas; columns without a statement are an error.
-func fillChecks(row *table.AtlasRow, a grundy.Multiplier, res []conjectures.Result) error {
+func fillChecks(row *Row, a grundy.Multiplier, res []conjectures.Result) error {
 	byID := map[string]conjectures.Result{}
 	for _, r := range res {
 		byID[r.ID] = r
 	}
-	cols := map[string]table.AtlasCheck{}
+	cols := map[string]CheckColumns{}
 	for _, c := range row.Checks() {
 		cols[c.ID] = c
 	}
@@ -243,7 +242,7 @@ func fillChecks(row *table.AtlasRow, a grundy.Multiplier, res []conjectures.Resu
 		}
 	}
 	for id := range cols {
-		return fmt.Errorf("atlas: table.AtlasRow has columns for %s, which the registry does not put for every a", id)
+		return fmt.Errorf("atlas: Row has columns for %s, which the registry does not put for every a", id)
 	}
 	up := byID[conjectures.MultID(conjectures.IDConjUpper, a.String())]
 	row.StepTop = up.Domain.To

@@ -12,7 +12,6 @@ import (
 
 	"fibnim/conjectures"
 	"fibnim/grundy"
-	"fibnim/table"
 )
 
 const testN = 3000
@@ -52,7 +51,7 @@ func TestSummarizeAgreesWithDenseEngine(t *testing.T) {
 			t.Fatal(err)
 		}
 		s, R1, tab := denseData(t, a, testN)
-		if row.Status != table.AtlasComplete || row.Multiplier != str || row.N != testN || row.A != float64(a.P)/float64(a.Q) {
+		if row.Status != Complete || row.Multiplier != str || row.N != testN || row.A != float64(a.P)/float64(a.Q) {
 			t.Errorf("a = %s: status %q, multiplier %q, N %d, a %v", str, row.Status, row.Multiplier, row.N, row.A)
 		}
 		maxG := 0
@@ -129,7 +128,7 @@ func TestSummarizeAgreesWithDenseEngine(t *testing.T) {
 // The row does not depend on the number of workers.
 func TestSummarizeWorkers(t *testing.T) {
 	a, _ := grundy.ParseMultiplier("5/2")
-	var rows []table.AtlasRow
+	var rows []Row
 	for _, w := range []int{1, 2, 8} {
 		row, err := Summarize(context.Background(), a, 20000, Options{Workers: w})
 		if err != nil {

@@ -16,7 +16,6 @@ import (
 
 	"fibnim/atlas"
 	"fibnim/internal/digits"
-	"fibnim/table"
 )
 
 // The atlas figures read ROOT/atlas.parquet (compute atlas -merge ROOT),
@@ -25,13 +24,13 @@ import (
 // atlasData is the merged atlas, split into the rows whose values are
 // complete and those that overflowed.
 type atlasData struct {
-	rows     []table.AtlasRow // status complete
-	overflow []string         // multipliers whose row overflowed
+	rows     []atlas.Row // status complete
+	overflow []string    // multipliers whose row overflowed
 	N        int64
 }
 
 func (s *Source) loadAtlas() (*atlasData, error) {
-	path := filepath.Join(s.dir, table.AtlasFile)
+	path := filepath.Join(s.dir, atlas.ParquetFile)
 	if err := need(path); err != nil {
 		return nil, err
 	}
@@ -45,7 +44,7 @@ func (s *Source) loadAtlas() (*atlasData, error) {
 	d := &atlasData{}
 	for _, r := range rows {
 		d.N = r.N
-		if r.Status == table.AtlasComplete {
+		if r.Status == atlas.Complete {
 			d.rows = append(d.rows, r)
 		} else {
 			d.overflow = append(d.overflow, r.Multiplier)
@@ -110,7 +109,7 @@ func atlasAlpha(s *Source) (*Figure, error) {
 	var byClass, rmsClass [4]plotter.XYs
 	var off plotter.XYs
 	var offLabels []string
-	var two *table.AtlasRow
+	var two *atlas.Row
 	lo, hi := math.Inf(1), math.Inf(-1)
 	minRMS, maxRMS := math.Inf(1), 0.0
 	for i, r := range d.rows {

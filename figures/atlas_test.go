@@ -11,7 +11,6 @@ import (
 
 	"fibnim/atlas"
 	"fibnim/grundy"
-	"fibnim/table"
 )
 
 // testAtlasList is the small atlas of the figure tests: a = 1, whose log
@@ -36,7 +35,7 @@ func writeAtlasInputs(t *testing.T, dir string) {
 // of multipliers, and of those where the conjecture's analogue fails.
 func TestAtlasCaptions(t *testing.T) {
 	in := testInputs(t)
-	rows, _, err := atlas.Read(filepath.Join(in, table.AtlasFile))
+	rows, _, err := atlas.Read(filepath.Join(in, atlas.ParquetFile))
 	must(t, err)
 	failing := 0
 	for _, r := range rows {
@@ -65,11 +64,11 @@ func TestAtlasForeignFileRefused(t *testing.T) {
 	must(t, os.CopyFS(in, os.DirFS(full)))
 	b, err := os.ReadFile(atlas.SummaryPath(in, grundy.Fibonacci))
 	must(t, err)
-	must(t, os.WriteFile(filepath.Join(in, table.AtlasFile), b, 0o644))
+	must(t, os.WriteFile(filepath.Join(in, atlas.ParquetFile), b, 0o644))
 	for _, name := range []string{"atlas_alpha", "atlas_conjecture"} {
 		_, err := Draw(NewSource(in, grundy.Fibonacci), name)
 		var miss MissingError
-		if !errors.Is(err, table.ErrInvalidAtlas) || errors.As(err, &miss) || !strings.Contains(err.Error(), table.AtlasFile) {
+		if !errors.Is(err, atlas.ErrInvalid) || errors.As(err, &miss) || !strings.Contains(err.Error(), atlas.ParquetFile) {
 			t.Errorf("%s from a summary posing as atlas.parquet: %v", name, err)
 		}
 	}

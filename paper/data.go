@@ -38,8 +38,8 @@ type Data struct {
 	Checks   []conjectures.Result
 	Prov     provenance.Record
 	HasProv  bool
-	Atlas    []table.AtlasRow // nil without results/atlas.parquet
-	CRows    []ntimes.CRow    // nil without ntimes/c_table.parquet
+	Atlas    []atlas.Row   // nil without results/atlas.parquet
+	CRows    []ntimes.CRow // nil without ntimes/c_table.parquet
 	RealC    []ntimes.RealRow
 	RealT    []ntimes.RealRow
 	LRSCells []conjectures.Table1Cell // Table 1 of LRS against grundy.Dense, as compute lrs-table1 compares it
@@ -99,8 +99,8 @@ func Load(root, citation string) (*Data, error) {
 	case !errors.Is(err, os.ErrNotExist):
 		return nil, err
 	}
-	if _, err := os.Stat(filepath.Join(root, table.AtlasFile)); err == nil {
-		if d.Atlas, _, err = atlas.Read(filepath.Join(root, table.AtlasFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(root, atlas.ParquetFile)); err == nil {
+		if d.Atlas, _, err = atlas.Read(filepath.Join(root, atlas.ParquetFile)); err != nil {
 			return nil, err
 		}
 	}
@@ -128,7 +128,7 @@ func Load(root, citation string) (*Data, error) {
 	for _, t := range tables {
 		d.Tables[filepath.Base(t)] = true
 	}
-	for _, p := range []string{ChecksFile, "grundy/mult=2/start_values.parquet", "ntimes/c_table.parquet", table.AtlasFile} {
+	for _, p := range []string{ChecksFile, "grundy/mult=2/start_values.parquet", "ntimes/c_table.parquet", atlas.ParquetFile} {
 		_, h, err := filehash.File(context.Background(), filepath.Join(root, p))
 		if errors.Is(err, os.ErrNotExist) {
 			continue

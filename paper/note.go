@@ -13,10 +13,10 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"fibnim/atlas"
 	"fibnim/conjectures"
 	"fibnim/ntimes"
 	"fibnim/report"
-	"fibnim/table"
 )
 
 // noteTemplate is the note's skeleton: its sections and their prose. It
@@ -549,7 +549,7 @@ func (v *view) atlasText() string {
 	fails, complete := 0, 0
 	best := -1
 	for i, r := range rows {
-		if r.Status != table.AtlasComplete {
+		if r.Status != atlas.Complete {
 			continue
 		}
 		complete++

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"fibnim/atlas"
 	"fibnim/conjectures"
-	"fibnim/table"
 )
 
 // atlasBlocks is how many blocks of rows the atlas table sets side by
@@ -18,7 +18,7 @@ const atlasBlocks = 3
 // atlasBlocks blocks side by side, in increasing a down each block; and
 // its notes (atlas_notes.tex), which say what a mark means and what the
 // rows share, from the rows.
-func AtlasTeX(rows []table.AtlasRow) (tab, notes []byte) {
+func AtlasTeX(rows []atlas.Row) (tab, notes []byte) {
 	if len(rows) == 0 {
 		return nil, nil
 	}
@@ -45,7 +45,7 @@ func AtlasTeX(rows []table.AtlasRow) (tab, notes []byte) {
 			}
 			r := rows[k]
 			a := texRat(r.Multiplier)
-			if r.Status != table.AtlasComplete {
+			if r.Status != atlas.Complete {
 				overflow++
 				cells = append(cells, a, texText(r.Status), "")
 				continue

@@ -9,11 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"fibnim/atlas"
 	"fibnim/conjectures"
 	"fibnim/grundy"
 	latex "fibnim/internal/tex"
 	"fibnim/ntimes"
-	"fibnim/table"
 )
 
 func TestTexNumbers(t *testing.T) {
@@ -87,7 +87,7 @@ func allTeX(t *testing.T) []File {
 	real := []ntimes.RealRow{{Lo: "1", Hi: "2", C: 0, Proved: true, ProvedFrom: 2}, {Lo: "2", Hi: "5/2", C: 1, Proved: true, ProvedFrom: 4},
 		{Lo: "5/2", Hi: "3", C: 2}}
 	files = append(files, FTTeXFiles(sampleCRows(), real)...)
-	rows, _, err := table.ReadAtlas("../results/atlas.parquet", table.AtlasKind)
+	rows, _, err := atlas.Read("../results/atlas.parquet")
 	if err != nil {
 		t.Fatal(err)
 	}

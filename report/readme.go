@@ -12,7 +12,6 @@ import (
 
 	"fibnim/atlas"
 	"fibnim/conjectures"
-	"fibnim/table"
 )
 
 // The README's list of findings lies between these two lines, and
@@ -61,7 +60,7 @@ func Findings(dir string) ([]byte, error) {
 		rel, _ := filepath.Rel(filepath.Dir(dir), path)
 		checksFindings(&b, "the frontier table", filepath.ToSlash(rel), rs)
 	}
-	path := filepath.Join(dir, table.AtlasFile)
+	path := filepath.Join(dir, atlas.ParquetFile)
 	if _, err := os.Stat(path); err == nil {
 		rows, list, err := atlas.Read(path)
 		if err != nil {
@@ -72,7 +71,7 @@ func Findings(dir string) ([]byte, error) {
 			N = rows[0].N
 		}
 		fmt.Fprintf(&b, "- **The multiplier atlas** ([%s/tables/%s](%s/tables/%s); %s/%s: %d multipliers, `%s`, each on 0 <= n <= %s). Observations on that range, not theorems:\n",
-			base, atlas.ReportFile, base, atlas.ReportFile, base, table.AtlasFile, len(rows), list, group(N))
+			base, atlas.ReportFile, base, atlas.ReportFile, base, atlas.ParquetFile, len(rows), list, group(N))
 		for _, line := range atlas.Findings(rows) {
 			fmt.Fprintf(&b, "  - %s\n", line)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"fibnim/atlas"
 	"fibnim/internal/parquetfile"
 	"fibnim/table"
 )
@@ -75,7 +76,7 @@ func TestFindingsFollowTheResults(t *testing.T) {
 		t.Errorf("findings name an atlas where there is none:\n%s", before)
 	}
 
-	rows, meta, err := table.ReadAtlas(filepath.Join("..", "results", table.AtlasFile), table.AtlasKind)
+	rows, meta, err := table.ReadFile[atlas.Row](filepath.Join("..", "results", atlas.ParquetFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func TestFindingsFollowTheResults(t *testing.T) {
 			rows[i].StepLastOutside = rows[i].StepTop - 1 // a = 3 fails to the end
 		}
 	}
-	if err := parquetfile.WriteFile(filepath.Join(dir, table.AtlasFile), meta, rows); err != nil {
+	if err := parquetfile.WriteFile(filepath.Join(dir, atlas.ParquetFile), meta, rows); err != nil {
 		t.Fatal(err)
 	}
 	after, err := Findings(dir)

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"fibnim/atlas"
 	"fibnim/conjectures"
 	"fibnim/grundy"
 	"fibnim/moves"
-	"fibnim/table"
 )
 
 // The committed results/tables/lrs_table1.{md,csv,tex} were written by
@@ -108,7 +108,7 @@ func TestChecksStartMoves(t *testing.T) {
 // from the committed results/atlas.parquet (compute paper, or compute
 // atlas -merge); rendering them again gives the same bytes.
 func TestAtlasTeXMatchesCommitted(t *testing.T) {
-	rows, _, err := table.ReadAtlas("../results/atlas.parquet", table.AtlasKind)
+	rows, _, err := atlas.Read("../results/atlas.parquet")
 	if err != nil {
 		t.Fatal(err)
 	}

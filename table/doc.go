@@ -1,10 +1,13 @@
-// Package table owns the pipeline's on-disk format and reads it: the
-// Parquet files of a results folder and their rows (StartValue, DenseCell,
-// Breakpoint, GlobalPosition, GlobalBreakpoint, AtlasRow), their layout
-// and metadata keys (layout.go), a table folder's manifest (manifest.go),
-// how a table folder is validated and read (open.go, lookup.go), a global
-// game's table (global.go), and any of its files as CSV or JSON lines for
-// readers without Parquet (export.go, Export).
+// Package table owns the on-disk format of the Grundy tables and reads
+// it: the Parquet files of a table folder (ROOT/grundy/mult=A) and of a
+// global game's table (ROOT/global/mult=A), their rows (StartValue,
+// DenseCell, Breakpoint, GlobalPosition, GlobalBreakpoint), layout and
+// metadata keys (layout.go), a table folder's manifest (manifest.go), and
+// how a folder is validated and read (open.go, lookup.go, global.go). It
+// also holds the Parquet reader that the packages owning the other files
+// (atlas, ntimes) read them with (Reader, OpenFile, ReadFile), and writes
+// any of the pipeline's files as CSV or JSON lines for readers without
+// Parquet (export.go, Export).
 //
 // The files are written by internal/tablewrite (table folders, through
 // internal/parquetfile and internal/atomicfile), by package build, which

@@ -19,7 +19,7 @@ import (
 //	                                     marker (hidden; package build owns them)
 //	ROOT/global/mult=A/                  a global game's table (GlobalDir)
 //	ROOT/ntimes/*.parquet                n-times nim tables (package ntimes' rows)
-//	ROOT/atlas/, ROOT/atlas.parquet      the multiplier atlas (AtlasRow)
+//	ROOT/atlas/, ROOT/atlas.parquet      the multiplier atlas (package atlas)
 //
 // A multiplier appears in a folder name as mult=P or mult=P_Q
 // (grundy.Multiplier.Folder): digits and '_' only, and hive-style, so that

@@ -135,6 +135,10 @@ func (r *Reader[T]) PageIndex(col int) (first, minimum []int64, err error) {
 	return first, minimum, nil
 }
 
+// Schema is the file's schema, for a reader that checks the columns are
+// those it expects before it reads a row.
+func (r *Reader[T]) Schema() *parquet.Schema { return r.pf.Schema() }
+
 // NumRows is the number of rows in the file.
 func (r *Reader[T]) NumRows() int64 { return r.rows }
 

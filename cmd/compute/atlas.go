@@ -15,7 +15,6 @@ import (
 	"fibnim/grundy"
 	"fibnim/internal/cli"
 	"fibnim/report"
-	"fibnim/table"
 	"fibnim/version"
 )
 
@@ -128,7 +127,7 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				return
 			}
 			what := fmt.Sprintf("G(N) = %d, alpha = %.4f, G(n + ceil(n/a)) - G(n) outside [1, 2]: %d times", r.GN, r.Alpha, r.LowerFailures+r.UpperFailures)
-			if r.Status != table.AtlasComplete {
+			if r.Status != atlas.Complete {
 				what = r.Status + ": " + r.Note
 			}
 			fmt.Fprintf(stderr, "atlas: [%d/%d] a = %s: %s; %.3f s\n", ev.Index, ev.Total, ev.A, what, ev.Elapsed.Seconds())
@@ -173,8 +172,8 @@ func runAtlasMerge(dir, since string, stdout io.Writer) error {
 		if filepath.Dir(filepath.Clean(since)) != filepath.Clean(dir) {
 			return usagef("-since %s: put the earlier atlas in %s beside the merged one (as, say, atlas-1e7.parquet), so the report can be made again from that folder", since, dir)
 		}
-		if filepath.Base(since) == table.AtlasFile {
-			return usagef("-since %s: the merge writes %s; give the earlier atlas another name", since, table.AtlasFile)
+		if filepath.Base(since) == atlas.ParquetFile {
+			return usagef("-since %s: the merge writes %s; give the earlier atlas another name", since, atlas.ParquetFile)
 		}
 	}
 	tables := filepath.Join(dir, "tables")

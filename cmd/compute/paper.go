@@ -10,7 +10,6 @@ import (
 	"fibnim/atlas"
 	"fibnim/paper"
 	"fibnim/report"
-	"fibnim/table"
 )
 
 func runPaper(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -39,7 +38,7 @@ func runPaper(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	// The atlas's LaTeX table is made from atlas.parquet, so that make
 	// writes it even where the shards that compute atlas -merge reads are gone.
-	if path := filepath.Join(*in, table.AtlasFile); fileExists(path) {
+	if path := filepath.Join(*in, atlas.ParquetFile); fileExists(path) {
 		rows, _, err := atlas.Read(path)
 		if err != nil {
 			return err

@@ -34,15 +34,3 @@ func GlobalMeta(M int, a grundy.Multiplier, revision string) map[string]string {
 			"N is the largest pile M",
 	}
 }
-
-// AtlasMeta is the metadata of an atlas file: its kind, N and the source
-// revision, and no timestamps, so reruns reproduce the files byte for
-// byte; extra holds the rest (table.MetaMult for a summary, table.MetaAtlasList and
-// table.MetaAtlasRows for atlas.parquet).
-func AtlasMeta(kind string, N int, revision string, extra map[string]string) map[string]string {
-	m := map[string]string{table.MetaKind: kind, table.MetaN: strconv.Itoa(N), table.MetaRevision: revision}
-	for k, v := range extra {
-		m[k] = v
-	}
-	return m
-}

@@ -1,61 +1,62 @@
-package table
+package atlas
 
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 
 	"github.com/parquet-go/parquet-go"
+
+	"fibnim/table"
 )
 
-// The multiplier atlas (package atlas computes it) is a summary row per
-// multiplier a, in two kinds of file:
+// The multiplier atlas is a summary row per multiplier a, in two kinds of
+// file, which this package writes, validates and reads:
 //
-//	ROOT/atlas/mult=A/summary.parquet   one AtlasRow, written by a shard
-//	ROOT/atlas.parquet                  every AtlasRow of the list, by a
+//	ROOT/atlas/mult=A/summary.parquet   one Row, written by a shard
+//	ROOT/atlas.parquet                  every Row of the list, by a
 //
-// Both carry MetaKind (AtlasSummaryKind or AtlasKind), MetaN and, for a
-// summary, MetaMult; ReadAtlas refuses a file of another kind, N or
-// schema (ErrInvalidAtlas), so a merge never mixes foreign rows in.
+// Both carry MetaKind (SummaryKind or Kind), table.MetaN and, for a
+// summary, table.MetaMult; readFile refuses a file of another kind, N or
+// schema (ErrInvalid), so a merge never mixes foreign rows in.
 const (
-	AtlasDir         = "atlas"
-	AtlasSummaryFile = "summary.parquet"
-	AtlasFile        = "atlas.parquet"
+	dirName     = "atlas"
+	SummaryFile = "summary.parquet"
+	ParquetFile = "atlas.parquet"
 
-	MetaKind       = "fibnim.kind"        // what a file holds: AtlasSummaryKind or AtlasKind
-	MetaAtlasList  = "fibnim.atlas.list"  // atlas.parquet: the LIST it was asked for
-	MetaAtlasRows  = "fibnim.atlas.rows"  // atlas.parquet: the number of multipliers
-	MetaAtlasSince = "fibnim.atlas.since" // atlas.parquet: the earlier atlas its report compares with, a file beside it
+	MetaKind  = "fibnim.kind"        // what a file holds: SummaryKind or Kind
+	MetaList  = "fibnim.atlas.list"  // atlas.parquet: the LIST it was asked for
+	MetaRows  = "fibnim.atlas.rows"  // atlas.parquet: the number of multipliers
+	MetaSince = "fibnim.atlas.since" // atlas.parquet: the earlier atlas its report compares with, a file beside it
 
-	AtlasSummaryKind = "atlas-summary"
-	AtlasKind        = "atlas"
+	SummaryKind = "atlas-summary"
+	Kind        = "atlas"
 )
 
-// Statuses of an AtlasRow.
+// Statuses of a Row.
 const (
-	// AtlasComplete: every field was computed.
-	AtlasComplete = "complete"
-	// AtlasOverflow: some G(n) does not fit the store of the engine or of
+	// Complete: every field was computed.
+	Complete = "complete"
+	// Overflow: some G(n) does not fit the store of the engine or of
 	// the checks; G(N), h and the checks are those of the values that fit
 	// (see Note), and the checks are "not run".
-	AtlasOverflow = "overflow"
+	Overflow = "overflow"
 )
 
-// AtlasRow is one multiplier's line of the atlas: the run's size, G(N),
+// Row is one multiplier's line of the atlas: the run's size, G(N),
 // the log fit, h(g), and the five statements put for every multiplier
 // (package conjectures), each as verdict, cases, failures, and its first
 // and last counterexample (n = -1 and "" when there is none). Nothing in
 // it depends on the worker count, the shard or the time of the run, so
 // the same list gives the same rows however it was split.
-type AtlasRow struct {
+type Row struct {
 	Multiplier string  `parquet:"multiplier"` // exact: "p" or "p/q" in lowest terms
 	ANum       int64   `parquet:"a_num"`      // p
 	ADen       int64   `parquet:"a_den"`      // q
 	A          float64 `parquet:"a"`          // p/q as a float, for plots
 	N          int64   `parquet:"n"`          // the table covers 0 <= n <= N
-	Status     string  `parquet:"status"`     // AtlasComplete or AtlasOverflow
-	Note       string  `parquet:"note"`       // why, for AtlasOverflow; else ""
+	Status     string  `parquet:"status"`     // Complete or Overflow
+	Note       string  `parquet:"note"`       // why, for Overflow; else ""
 	GN         int32   `parquet:"g_n"`        // G(N) = G(N, N)
 	MaxG       int32   `parquet:"max_g"`      // the largest G(n), n <= N
 
@@ -126,8 +127,8 @@ type AtlasRow struct {
 	UpperLast     string `parquet:"lrs_conj_upper_last"`
 }
 
-// AtlasCheck is one check's columns of an AtlasRow.
-type AtlasCheck struct {
+// CheckColumns is one check's columns of an Row.
+type CheckColumns struct {
 	ID              string // the check's id in package conjectures, without "(a=...)"
 	Status          *string
 	Cases, Failures *int64
@@ -137,8 +138,8 @@ type AtlasCheck struct {
 
 // Checks returns the columns of the five checks of r, in the order of
 // package conjectures, for reading or filling them in turn.
-func (r *AtlasRow) Checks() []AtlasCheck {
-	return []AtlasCheck{
+func (r *Row) Checks() []CheckColumns {
+	return []CheckColumns{
 		{"FT-P-positions", &r.FTPStatus, &r.FTPCases, &r.FTPFailures, &r.FTPFirstN, &r.FTPLastN, &r.FTPFirst, &r.FTPLast},
 		{"SCHWENK-strategy", &r.SchwenkStatus, &r.SchwenkCases, &r.SchwenkFailures, &r.SchwenkFirstN, &r.SchwenkLastN, &r.SchwenkFirst, &r.SchwenkLast},
 		{"LRS-5.2", &r.L52Status, &r.L52Cases, &r.L52Failures, &r.L52FirstN, &r.L52LastN, &r.L52First, &r.L52Last},
@@ -147,70 +148,67 @@ func (r *AtlasRow) Checks() []AtlasCheck {
 	}
 }
 
-// ErrInvalidAtlas wraps every reason an atlas file or folder is refused.
-var ErrInvalidAtlas = errors.New("not a valid atlas")
+// fileMeta is the metadata of an atlas file: its kind, N and the source
+// revision, and no timestamps, so reruns reproduce the files byte for
+// byte; extra holds the rest (table.MetaMult for a summary, MetaList
+// and MetaRows for atlas.parquet).
+func fileMeta(kind string, N int, revision string, extra map[string]string) map[string]string {
+	m := map[string]string{MetaKind: kind, table.MetaN: strconv.Itoa(N), table.MetaRevision: revision}
+	for k, v := range extra {
+		m[k] = v
+	}
+	return m
+}
 
-// atlasSchema is the schema every atlas file must have.
-var atlasSchema = parquet.SchemaOf(AtlasRow{})
+// ErrInvalid wraps every reason an atlas file or folder is refused.
+var ErrInvalid = errors.New("not a valid atlas")
 
-// ReadAtlas reads the rows of an atlas file of the given kind and returns
+// rowSchema is the schema every atlas file must have.
+var rowSchema = parquet.SchemaOf(Row{})
+
+// readFile reads the rows of an atlas file of the given kind and returns
 // them with the file's metadata. It refuses, with an error wrapping
-// ErrInvalidAtlas, a file of another kind, one without a valid N, one whose
-// columns are not AtlasRow's, and a row whose N is not the file's, whose
+// ErrInvalid, a file of another kind, one without a valid N, one whose
+// columns are not Row's, and a row whose N is not the file's, whose
 // multiplier is not its own a_num/a_den in lowest terms, or whose status
-// is unknown; a damaged file wraps ErrCorrupt.
-func ReadAtlas(path, kind string) (rows []AtlasRow, meta map[string]string, err error) {
-	r, err := OpenFile[AtlasRow](path)
+// is unknown; a damaged file wraps table.ErrCorrupt.
+func readFile(path, kind string) (rows []Row, meta map[string]string, err error) {
+	r, err := table.OpenFile[Row](path)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer r.Close()
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%s: %w: %s", path, ErrInvalidAtlas, fmt.Sprintf(format, args...))
+		return fmt.Errorf("%s: %w: %s", path, ErrInvalid, fmt.Sprintf(format, args...))
 	}
 	if got := r.Meta[MetaKind]; got != kind {
 		return nil, nil, bad("it holds %q, not %q (%s)", got, kind, MetaKind)
 	}
-	N, err := strconv.ParseInt(r.Meta[MetaN], 10, 64)
+	N, err := strconv.ParseInt(r.Meta[table.MetaN], 10, 64)
 	if err != nil || N < 0 {
-		return nil, nil, bad("no valid %s (%q)", MetaN, r.Meta[MetaN])
+		return nil, nil, bad("no valid %s (%q)", table.MetaN, r.Meta[table.MetaN])
 	}
-	if !parquet.EqualNodes(r.pf.Schema(), atlasSchema) {
+	if !parquet.EqualNodes(r.Schema(), rowSchema) {
 		return nil, nil, bad("its columns are not those of an atlas row")
 	}
-	err = func() (err error) {
-		defer func() {
-			if p := recover(); p != nil {
-				err = fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, p)
-			}
-		}()
-		buf := make([]AtlasRow, 256)
-		for {
-			n, rerr := r.r.Read(buf)
-			rows = append(rows, buf[:n]...)
-			if rerr == io.EOF {
-				return nil
-			}
-			if rerr != nil {
-				return fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, rerr)
-			}
-		}
-	}()
-	if err != nil {
-		return nil, nil, err
+	if err := r.Rows(0, func(b []Row) bool {
+		rows = append(rows, b...)
+		return true
+	}); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if int64(len(rows)) != r.NumRows() {
 		return nil, nil, bad("%d rows read of %d", len(rows), r.NumRows())
 	}
 	for i, row := range rows {
-		if err := checkAtlasRow(row, N); err != nil {
+		if err := checkRow(row, N); err != nil {
 			return nil, nil, bad("row %d: %v", i, err)
 		}
 	}
 	return rows, r.Meta, nil
 }
 
-func checkAtlasRow(row AtlasRow, N int64) error {
+func checkRow(row Row, N int64) error {
 	if row.N != N {
 		return fmt.Errorf("a = %s is for N = %d, the file for N = %d", row.Multiplier, row.N, N)
 	}
@@ -218,21 +216,14 @@ func checkAtlasRow(row AtlasRow, N int64) error {
 	if row.ADen != 1 {
 		want += "/" + strconv.FormatInt(row.ADen, 10)
 	}
-	if row.ADen < 1 || row.ANum < row.ADen || row.ANum >= 1<<31 || gcd(row.ANum, row.ADen) != 1 || row.Multiplier != want {
+	if row.ADen < 1 || row.ANum < row.ADen || row.ANum >= 1<<31 || gcd(uint64(row.ANum), uint64(row.ADen)) != 1 || row.Multiplier != want {
 		return fmt.Errorf("multiplier %q is not a_num/a_den = %d/%d in lowest terms", row.Multiplier, row.ANum, row.ADen)
 	}
-	if row.Status != AtlasComplete && row.Status != AtlasOverflow {
+	if row.Status != Complete && row.Status != Overflow {
 		return fmt.Errorf("a = %s has status %q", row.Multiplier, row.Status)
 	}
 	if len(row.StepDiffs) != len(row.StepCounts) {
 		return fmt.Errorf("a = %s has %d step differences but %d counts", row.Multiplier, len(row.StepDiffs), len(row.StepCounts))
 	}
 	return nil
-}
-
-func gcd(a, b int64) int64 {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
 }
