@@ -16,7 +16,7 @@ import (
 
 // GlobalConfig is what Global computes and where it writes it.
 type GlobalConfig struct {
-	Dir      string // the table folder, table.GlobalDir(root, Mult)
+	Dir      string // the table folder, global.Dir(root, Mult)
 	M        int
 	Mult     grundy.Multiplier
 	Workers  int
@@ -48,7 +48,7 @@ func Global(ctx context.Context, cfg GlobalConfig) (int, error) {
 		return 0, err
 	}
 	M, a := cfg.M, cfg.Mult
-	meta := tablewrite.GlobalMeta(M, a, cfg.Revision)
+	meta := globalMeta(M, a, cfg.Revision)
 	full := make([]uint16, global.Positions(M))
 	start := make([]uint16, global.Positions(M))
 	startR := make([]uint16, global.Positions(M))
@@ -67,13 +67,13 @@ func Global(ctx context.Context, cfg GlobalConfig) (int, error) {
 		}
 		m[table.MetaG] = strconv.Itoa(g)
 		count := 0
-		err := tablewrite.WriteRows(ctx, table.BreakpointFile(filepath.Join(tmp, table.BreakpointsDir), g), m, func(yield func([]table.GlobalBreakpoint) bool) {
-			row := make([]table.GlobalBreakpoint, 0, 4096)
+		err := tablewrite.WriteRows(ctx, table.BreakpointFile(filepath.Join(tmp, table.BreakpointsDir), g), m, func(yield func([]global.BreakpointRow) bool) {
+			row := make([]global.BreakpointRow, 0, 4096)
 			p := 0
 			for y := 0; y <= M; y++ {
 				for x := 0; x <= y; x++ {
 					if r := R[p]; r != global.Inf {
-						row = append(row, table.GlobalBreakpoint{X: int32(x), Y: int32(y), G: int32(g), R: int32(r)})
+						row = append(row, global.BreakpointRow{X: int32(x), Y: int32(y), G: int32(g), R: int32(r)})
 						full[p]++
 						if g == 1 {
 							r1[p] = r
@@ -113,12 +113,12 @@ func Global(ctx context.Context, cfg GlobalConfig) (int, error) {
 		return 0, err
 	}
 	meta[table.MetaMaxG] = strconv.Itoa(maxG)
-	err = tablewrite.WriteRows(ctx, filepath.Join(tmp, table.GlobalPositionsFile), meta, func(yield func([]table.GlobalPosition) bool) {
-		row := make([]table.GlobalPosition, 0, 4096)
+	err = tablewrite.WriteRows(ctx, filepath.Join(tmp, global.PositionsFile), meta, func(yield func([]global.PositionRow) bool) {
+		row := make([]global.PositionRow, 0, 4096)
 		p := 0
 		for y := 0; y <= M; y++ {
 			for x := 0; x <= y; x++ {
-				pr := table.GlobalPosition{X: int32(x), Y: int32(y), GStart: int32(start[p]), GFull: int32(full[p]), R1: -1}
+				pr := global.PositionRow{X: int32(x), Y: int32(y), GStart: int32(start[p]), GFull: int32(full[p]), R1: -1}
 				if full[p] > 0 {
 					pr.R1 = int32(r1[p])
 				}
@@ -154,4 +154,18 @@ func replaceDir(tmp, dir string) error {
 		return os.RemoveAll(old)
 	}
 	return nil
+}
+
+// globalMeta is the metadata of a global table's files.
+func globalMeta(M int, a grundy.Multiplier, revision string) map[string]string {
+	return map[string]string{
+		table.MetaGame:     global.Game,
+		table.MetaEngine:   global.Engine,
+		table.MetaN:        strconv.Itoa(M),
+		table.MetaMult:     a.String(),
+		table.MetaRevision: revision,
+		global.MetaStart:   "r = min(x+y-1, max(x,y)): any move but taking every token; (0,0,0) for the empty game",
+		"fibnim.rules": "position (x,y,r); a move takes k, 1 <= k <= min(r, pile), from either pile, and the next limit is floor(a*k); " +
+			"N is the largest pile M",
+	}
 }

@@ -124,7 +124,7 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 		return nil, nil, nil, err
 	}
 	for _, x := range all {
-		if !strings.HasPrefix(x.Name, "grundy"+string(filepath.Separator)) && !strings.HasPrefix(x.Name, table.GlobalFolder+string(filepath.Separator)) {
+		if !strings.HasPrefix(x.Name, "grundy"+string(filepath.Separator)) && !strings.HasPrefix(x.Name, global.Folder+string(filepath.Separator)) {
 			others = append(others, x)
 		}
 	}
@@ -162,9 +162,9 @@ func listFiles(dir string) ([]FileSize, error) {
 // Survey, in increasing a: N is M, MaxValue the largest G(x, y, y). It
 // checks what the footers say (positions.parquet's metadata and rows, and
 // one breakpoint file for each value with the same M and multiplier);
-// with full, it reads every row (table.OpenGlobal).
+// with full, it reads every row (global.Open).
 func surveyGlobal(root string, full bool) ([]Folder, error) {
-	entries, err := os.ReadDir(filepath.Join(root, table.GlobalFolder))
+	entries, err := os.ReadDir(filepath.Join(root, global.Folder))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -176,7 +176,7 @@ func surveyGlobal(root string, full bool) ([]Folder, error) {
 		if !e.IsDir() || !strings.HasPrefix(e.Name(), "mult=") {
 			continue
 		}
-		f := Folder{Dir: filepath.Join(root, table.GlobalFolder, e.Name()), DenseN: -1, Engine: table.GlobalEngine, Breakpoints: true}
+		f := Folder{Dir: filepath.Join(root, global.Folder, e.Name()), DenseN: -1, Engine: global.Engine, Breakpoints: true}
 		f.Mult, f.Err = grundy.ParseFolder(strings.TrimPrefix(e.Name(), "mult="))
 		if f.Files, err = listFiles(f.Dir); err != nil {
 			return nil, err
@@ -185,7 +185,7 @@ func surveyGlobal(root string, full bool) ([]Folder, error) {
 			f.N, f.MaxValue, f.Err = globalFooters(f.Dir, f.Mult)
 		}
 		if f.Err == nil && full {
-			_, f.Err = table.OpenGlobal(f.Dir)
+			_, f.Err = global.Open(f.Dir)
 		}
 		folders = append(folders, f)
 	}
@@ -201,9 +201,9 @@ func surveyGlobal(root string, full bool) ([]Folder, error) {
 // and a breakpoint file of the same M and multiplier for each g from 1 to
 // fibnim.max_g and no other. It returns M and the largest value.
 func globalFooters(dir string, a grundy.Multiplier) (M, maxG int, err error) {
-	meta, rows, err := footer[table.GlobalPosition](filepath.Join(dir, table.GlobalPositionsFile))
+	meta, rows, err := footer[global.PositionRow](filepath.Join(dir, global.PositionsFile))
 	if errors.Is(err, os.ErrNotExist) {
-		return 0, 0, invalid(dir, "no %s", table.GlobalPositionsFile)
+		return 0, 0, invalid(dir, "no %s", global.PositionsFile)
 	}
 	if err != nil {
 		return 0, 0, err
@@ -211,10 +211,10 @@ func globalFooters(dir string, a grundy.Multiplier) (M, maxG int, err error) {
 	M, err1 := strconv.Atoi(meta[table.MetaN])
 	maxG, err2 := strconv.Atoi(meta[table.MetaMaxG])
 	switch {
-	case meta[table.MetaGame] != table.GlobalGame:
-		return 0, 0, invalid(dir, "%s is not a global game table", table.GlobalPositionsFile)
+	case meta[table.MetaGame] != global.Game:
+		return 0, 0, invalid(dir, "%s is not a global game table", global.PositionsFile)
 	case err1 != nil || err2 != nil || M < 0 || M > global.MaxM || rows != int64(global.Positions(M)):
-		return 0, 0, invalid(dir, "%s holds %d rows, but its metadata says M = %q, max_g = %q", table.GlobalPositionsFile, rows, meta[table.MetaN], meta[table.MetaMaxG])
+		return 0, 0, invalid(dir, "%s holds %d rows, but its metadata says M = %q, max_g = %q", global.PositionsFile, rows, meta[table.MetaN], meta[table.MetaMaxG])
 	case meta[table.MetaMult] != a.String():
 		return 0, 0, invalid(dir, "the folder is for a = %s, but its files are for a = %s", a, meta[table.MetaMult])
 	}
@@ -233,14 +233,14 @@ func globalFooters(dir string, a grundy.Multiplier) (M, maxG int, err error) {
 	}
 	for g := 1; g <= maxG; g++ {
 		path := table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), g)
-		fm, _, err := footer[table.GlobalBreakpoint](path)
+		fm, _, err := footer[global.BreakpointRow](path)
 		if errors.Is(err, os.ErrNotExist) {
 			return 0, 0, invalid(dir, "no %s/%s", table.BreakpointsDir, filepath.Base(path))
 		}
 		if err != nil {
 			return 0, 0, err
 		}
-		if fm[table.MetaGame] != table.GlobalGame || fm[table.MetaN] != meta[table.MetaN] || fm[table.MetaMult] != meta[table.MetaMult] || fm[table.MetaG] != strconv.Itoa(g) {
+		if fm[table.MetaGame] != global.Game || fm[table.MetaN] != meta[table.MetaN] || fm[table.MetaMult] != meta[table.MetaMult] || fm[table.MetaG] != strconv.Itoa(g) {
 			return 0, 0, invalid(dir, "%s is not value %d of this table", filepath.Base(path), g)
 		}
 	}

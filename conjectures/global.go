@@ -128,7 +128,7 @@ func globalOracleRange(a grundy.Multiplier, M int) int {
 // engine, as its Source says). It returns the results and a line per
 // table saying what was read; no folder gives nothing.
 func VerifyGlobal(ctx context.Context, root string) ([]Result, []string, error) {
-	entries, err := os.ReadDir(filepath.Join(root, table.GlobalFolder))
+	entries, err := os.ReadDir(filepath.Join(root, global.Folder))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil, nil
 	}
@@ -140,7 +140,7 @@ func VerifyGlobal(ctx context.Context, root string) ([]Result, []string, error) 
 		if name, ok := strings.CutPrefix(e.Name(), "mult="); ok && e.IsDir() {
 			a, err := grundy.ParseFolder(name)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s: %v", filepath.Join(root, table.GlobalFolder, e.Name()), err)
+				return nil, nil, fmt.Errorf("%s: %v", filepath.Join(root, global.Folder, e.Name()), err)
 			}
 			mults = append(mults, a)
 		}
@@ -152,8 +152,8 @@ func VerifyGlobal(ctx context.Context, root string) ([]Result, []string, error) 
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		dir := table.GlobalDir(root, a)
-		t, err := table.OpenGlobal(dir)
+		dir := global.Dir(root, a)
+		t, err := global.Open(dir)
 		if err != nil {
 			return nil, nil, err
 		}

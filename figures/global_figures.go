@@ -16,7 +16,6 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"fibnim/global"
-	"fibnim/table"
 )
 
 // The figures of the global game (package global): two piles and one
@@ -36,11 +35,11 @@ func (s *Source) loadGlobal() (*global.Table, error) {
 	if s.global != nil {
 		return s.global, nil
 	}
-	dir := table.GlobalDir(s.dir, s.mult)
-	if _, err := os.Stat(filepath.Join(dir, table.GlobalPositionsFile)); errors.Is(err, fs.ErrNotExist) {
-		return nil, MissingError{filepath.Join(dir, table.GlobalPositionsFile) + " not found (compute global)"}
+	dir := global.Dir(s.dir, s.mult)
+	if _, err := os.Stat(filepath.Join(dir, global.PositionsFile)); errors.Is(err, fs.ErrNotExist) {
+		return nil, MissingError{filepath.Join(dir, global.PositionsFile) + " not found (compute global)"}
 	}
-	t, err := table.OpenGlobal(dir)
+	t, err := global.Open(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -6,15 +6,15 @@ import (
 	"testing"
 
 	"fibnim/build"
+	"fibnim/global"
 	"fibnim/grundy"
-	"fibnim/table"
 )
 
 // writeGlobalInputs writes the global game's table of a = 2 to piles of
 // 60, as "compute global -n 60" would, for the golden images.
 func writeGlobalInputs(t *testing.T, dir string) {
 	t.Helper()
-	_, err := build.Global(context.Background(), build.GlobalConfig{Dir: table.GlobalDir(dir, grundy.Fibonacci), M: 60, Mult: grundy.Fibonacci, Workers: 2, Revision: "test"})
+	_, err := build.Global(context.Background(), build.GlobalConfig{Dir: global.Dir(dir, grundy.Fibonacci), M: 60, Mult: grundy.Fibonacci, Workers: 2, Revision: "test"})
 	must(t, err)
 }
 

@@ -35,8 +35,10 @@
 //     (SweepBytes); one pass over the positions per value, so time grows
 //     as (M^2/2) * G_max (measurements in results/global.md).
 //
-// It owns the game and its engine, and must not touch files: the tables
-// are written and read by package table (table/global.go).
+// It owns the game, its engine and the format of its tables (files.go):
+// their rows (PositionRow, BreakpointRow), file names and the reader that
+// validates a table folder and loads it (Open), on package table's Parquet
+// reader and metadata keys. Package build writes the tables (build.Global).
 //
 // References:
 //   - Wikipedia, "Fibonacci nim" (revision of 22 March 2021, in the

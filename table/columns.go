@@ -9,14 +9,14 @@ import (
 	"github.com/parquet-go/parquet-go"
 )
 
-// scanColumns reads the integer columns cols of the Parquet file path, a
+// ScanColumns reads the integer columns cols of the Parquet file path, a
 // row group at a time, and calls fn with the index of the group's first
 // row and one slice per column (reused by the next call). It reads pages
 // of values directly, without building rows: several times faster than a
 // row reader for the long files of a table, with memory for one row group
 // (parquetfile.RowGroupRows rows) per column. A corrupt file gives an error wrapping
 // ErrCorrupt.
-func scanColumns(path string, cols []string, fn func(lo int64, vals [][]int64) bool) (err error) {
+func ScanColumns(path string, cols []string, fn func(lo int64, vals [][]int64) bool) (err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -137,7 +137,7 @@ func (t *Table) ScanStartValues(fn func(lo int, start, full []uint16) bool) erro
 	var bad error
 	next := int64(0)
 	stopped := false
-	err := scanColumns(path, []string{"n", "g_start", "g_full"}, func(lo int64, v [][]int64) bool {
+	err := ScanColumns(path, []string{"n", "g_start", "g_full"}, func(lo int64, v [][]int64) bool {
 		start, full = start[:0], full[:0]
 		for i, n := range v[0] {
 			s, g := v[1][i], v[2][i]

@@ -17,7 +17,7 @@ import (
 //	                                     run's parameters (Manifest); written last
 //	ROOT/grundy/.mult=A.*                a run in progress, its lock and swap
 //	                                     marker (hidden; package build owns them)
-//	ROOT/global/mult=A/                  a global game's table (GlobalDir)
+//	ROOT/global/mult=A/                  a global game's table (package global)
 //	ROOT/ntimes/*.parquet                n-times nim tables (package ntimes' rows)
 //	ROOT/atlas/, ROOT/atlas.parquet      the multiplier atlas (package atlas)
 //
@@ -40,6 +40,7 @@ const (
 	MetaMaxG     = "fibnim.max_g"     // breakpoint runs: the largest G(n)
 	MetaG        = "fibnim.g"         // breakpoint files: the value g
 	MetaRevision = "fibnim.revision"  // the source revision that wrote it
+	MetaGame     = "fibnim.game"      // the game's rules in words; "global" for a global table
 )
 
 // Dir is the table folder of multiplier a under a results folder.

@@ -49,6 +49,18 @@ func invalid(dir, format string, args ...any) error {
 
 var bpName = regexp.MustCompile(`^g=(\d{4,})\.parquet$`)
 
+// BreakpointG is the value g of a breakpoint file named name, as
+// BreakpointFile names it: g=XXXX.parquet, four digits or more. ok is
+// false for any other name.
+func BreakpointG(name string) (g int, ok bool) {
+	m := bpName.FindStringSubmatch(name)
+	if m == nil {
+		return 0, false
+	}
+	g, _ = strconv.Atoi(m[1])
+	return g, true
+}
+
 // Open validates the table folder dir (ROOT/grundy/mult=A, see Dir) and
 // opens it. It refuses, with an error wrapping ErrInvalid:
 //   - a folder without start_values.parquet;
@@ -194,8 +206,8 @@ func (t *Table) openBreakpoints(same func(string, map[string]string) error) erro
 			continue // a writer's temporary file
 		}
 		g := -1
-		if m := bpName.FindStringSubmatch(e.Name()); m != nil {
-			g, _ = strconv.Atoi(m[1])
+		if v, ok := BreakpointG(e.Name()); ok {
+			g = v
 		}
 		if g < 1 || g > t.maxG || e.Name() != filepath.Base(BreakpointFile("", g)) {
 			return invalid(t.dir, "%s/%s does not belong to a table with values 1..%d", BreakpointsDir, e.Name(), t.maxG)
@@ -366,7 +378,7 @@ func (t *Table) Runs(g int) iter.Seq2[Breakpoint, error] {
 		next := int64(0)
 		var bad error
 		stopped := false
-		err := scanColumns(path, []string{"n", "g", "r_min", "run"}, func(_ int64, v [][]int64) bool {
+		err := ScanColumns(path, []string{"n", "g", "r_min", "run"}, func(_ int64, v [][]int64) bool {
 			for i, n := range v[0] {
 				bg, r, run := v[1][i], v[2][i], v[3][i]
 				if run < 1 || n < next || r < 1 || r > n || n+run > int64(t.n)+1 || bg != int64(g) {

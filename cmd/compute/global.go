@@ -60,7 +60,7 @@ func runGlobal(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := needFolder("out", *out); err != nil {
 		return err
 	}
-	dir := table.GlobalDir(*out, a)
+	dir := global.Dir(*out, a)
 	if err := prepareDir(dir); err != nil {
 		return err
 	}
@@ -77,6 +77,6 @@ func runGlobal(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s/{%s,%s/} (M=%d, max G=%d) in %v\n", dir, table.GlobalPositionsFile, table.BreakpointsDir, M, maxG, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stdout, "wrote %s/{%s,%s/} (M=%d, max G=%d) in %v\n", dir, global.PositionsFile, table.BreakpointsDir, M, maxG, time.Since(start).Round(time.Millisecond))
 	return nil
 }

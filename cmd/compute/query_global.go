@@ -12,7 +12,6 @@ import (
 	"fibnim/global"
 	"fibnim/grundy"
 	"fibnim/internal/cli"
-	"fibnim/table"
 )
 
 // The global game's side of "compute query": "compute query -global
@@ -82,8 +81,8 @@ func runQueryGlobal(ctx context.Context, args []string, stdout, stderr io.Writer
 // globalTable reads the table under in when it covers piles up to M, and
 // otherwise computes one for M <= maxQueryGlobal, saying so on stderr.
 func globalTable(ctx context.Context, M int, a grundy.Multiplier, in string, stderr io.Writer) (*global.Table, error) {
-	dir := table.GlobalDir(in, a)
-	t, err := table.OpenGlobal(dir)
+	dir := global.Dir(in, a)
+	t, err := global.Open(dir)
 	switch {
 	case err == nil && t.M >= M:
 		return t, nil

@@ -20,17 +20,3 @@ func Meta(engine string, N int, a grundy.Multiplier, denseMax int, revision stri
 		"fibnim.game":      "position (n,r); removing k<=r leads to (n-k, min(floor(a*k), n-k)); start (n, n-1)",
 	}
 }
-
-// GlobalMeta is the metadata of a global table's files.
-func GlobalMeta(M int, a grundy.Multiplier, revision string) map[string]string {
-	return map[string]string{
-		table.MetaGame:     table.GlobalGame,
-		table.MetaEngine:   table.GlobalEngine,
-		table.MetaN:        strconv.Itoa(M),
-		table.MetaMult:     a.String(),
-		table.MetaRevision: revision,
-		table.MetaStart:    "r = min(x+y-1, max(x,y)): any move but taking every token; (0,0,0) for the empty game",
-		"fibnim.rules": "position (x,y,r); a move takes k, 1 <= k <= min(r, pile), from either pile, and the next limit is floor(a*k); " +
-			"N is the largest pile M",
-	}
-}
