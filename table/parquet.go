@@ -106,35 +106,6 @@ func OpenFile[T any](path string) (rd *Reader[T], err error) {
 	return &Reader[T]{f: f, pf: pf, r: parquet.NewGenericReader[T](pf), Meta: meta, rows: pf.NumRows(), buf: make([]T, 1)}, nil
 }
 
-// PageIndex returns, for every page of integer column col, the index of its
-// first row in the file and the smallest value in it, from the file's page
-// index. For a sorted column it lets a reader seek close to a value.
-func (r *Reader[T]) PageIndex(col int) (first, minimum []int64, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("%w (%v)", ErrCorrupt, p)
-		}
-	}()
-	base := int64(0)
-	for _, rg := range r.pf.RowGroups() {
-		cc := rg.ColumnChunks()[col]
-		ci, err := cc.ColumnIndex()
-		if err != nil {
-			return nil, nil, err
-		}
-		oi, err := cc.OffsetIndex()
-		if err != nil {
-			return nil, nil, err
-		}
-		for p := 0; p < ci.NumPages(); p++ {
-			first = append(first, base+oi.FirstRowIndex(p))
-			minimum = append(minimum, ci.MinValue(p).Int64())
-		}
-		base += rg.NumRows()
-	}
-	return first, minimum, nil
-}
-
 // Schema is the file's schema, for a reader that checks the columns are
 // those it expects before it reads a row.
 func (r *Reader[T]) Schema() *parquet.Schema { return r.pf.Schema() }
