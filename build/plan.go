@@ -131,8 +131,8 @@ func (d Disk) Need() uint64 {
 // estimated from the number of runs they will hold, which the engine
 // itself counts on a pilot table (pilotRuns: to N when N <= 2^20, else at
 // 2^19 and 2^20, extrapolated); when even a generous bound (256 bytes a
-// row, above every table measured: a = 1 needs 204 at 10^7) fits in free,
-// the pilot is skipped.
+// row, above every table measured; results/bench.md) fits in free, the
+// pilot is skipped.
 func PlanDisk(ctx context.Context, cfg *Config, free uint64) (Disk, error) {
 	var d Disk
 	N := uint64(cfg.N + 1)

@@ -222,10 +222,9 @@ func waitBeyond(p *atomic.Int64, n int64, stop *atomic.Bool) int64 {
 // with the given number of workers, and of a writer that keeps three
 // counts a position (build.Global): per position, 2 bytes for each
 // of the workers+2 arrays R_g, 6 for the counts, and per worker about 6
-// for the windows that wait in buckets (5.1 measured for a = 2 at
-// M = 2000); twice that for the garbage collector's headroom, and 96 MiB
-// for the Parquet writer. At M = 4000 with 2 workers it says 512 MiB; the
-// peak RSS measured was 444 MiB (docs/global.md).
+// for the windows that wait in buckets (a bound on what was measured);
+// twice that for the garbage collector's headroom, and 96 MiB for the
+// Parquet writer. results/global.md compares it with the peaks measured.
 func SweepBytes(M, workers int) uint64 {
 	np := uint64(Positions(M))
 	w := uint64(workers)

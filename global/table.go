@@ -10,7 +10,7 @@ import (
 // Table holds the breakpoints R_g(x, y), g = 1..G(x, y, max(x, y)), of
 // every position 0 <= x <= y <= M, and so G(x, y, r) for every limit r.
 // It is for tables that fit in memory (about 4 bytes a position plus 2 a
-// breakpoint: M = 2000 takes about 100 MB for a = 2); Sweep streams
+// breakpoint; results/global.md has the sizes measured); Sweep streams
 // larger ones.
 type Table struct {
 	M    int

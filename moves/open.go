@@ -12,7 +12,7 @@ import (
 
 // MaxDenseN is the largest n for which Open fills a table with the dense
 // engine when no saved table holds the cells: 4*10^4 rows are 1.6 GB
-// (grundy.DenseBytes) and take a few seconds on 2 cores.
+// (grundy.DenseBytes).
 const MaxDenseN = 40000
 
 // Open returns a solver for the positions ps of multiplier a and the moves

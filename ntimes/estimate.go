@@ -92,8 +92,7 @@ func sizeClass(b float64) float64 {
 // multiplier's) and the first keep terms of every multiplier, kept, times
 // 3: the sequences become garbage one after another, and Go lets the
 // heap grow to twice what was live after a collection, and holds some
-// more in partly used spans. (For 2..1000 with 2 workers: 20 MB kept,
-// 107 MB of heap at most, 140 MB of peak RSS.)
+// more in partly used spans (results/bench.md has it against a run).
 func SolveAllBytes(mults []*big.Rat, workers, minStable, factor, maxTerms, keep int) uint64 {
 	var most, kept uint64
 	for _, a := range mults {

@@ -49,8 +49,9 @@ func solve1(ctx context.Context, a *big.Rat, minStable, factor, maxTerms int) (S
 // keep < 0): the terms past those are dropped once the multiplier is
 // solved and checked. A sequence of a = 1000 holds about 128,000 terms
 // (over 10 MB), and all of 2..1000 together about 6*10^7, so keeping
-// every term of every multiplier took 9 GiB; with keep = 200 the memory
-// is that of the sequences being solved, one per worker (SolveAllBytes).
+// every term of every multiplier takes gigabytes (results/bench.md); with
+// keep = 200 the memory is that of the sequences being solved, one per
+// worker (SolveAllBytes).
 //
 // It calls progress, if not nil, after each multiplier, from the worker
 // that solved it.
