@@ -387,7 +387,7 @@ func infRow(N int) []uint32 {
 // number of terms and checks Theorems 1 and 2 on every term, and compares
 // the table with the print.
 func verifyNtimes(ctx context.Context, dir string, progress func(string)) ([]Result, error) {
-	path := filepath.Join(dir, "c_table.parquet")
+	path := filepath.Join(dir, ntimes.CTableFile)
 	rows, _, err := table.ReadFile[ntimes.CRow](path)
 	if errors.Is(err, os.ErrNotExist) {
 		var out []Result
@@ -429,7 +429,7 @@ func verifyNtimes(ctx context.Context, dir string, progress func(string)) ([]Res
 		return nil, err
 	}
 	var intervals []FTInterval
-	if rc, _, err := table.ReadFile[ntimes.RealCRow](filepath.Join(dir, "real_c.parquet")); err == nil {
+	if rc, _, err := table.ReadFile[ntimes.RealCRow](filepath.Join(dir, ntimes.RealCFile)); err == nil {
 		for _, r := range rc {
 			intervals = append(intervals, FTInterval{Lo: r.Lo, Hi: r.Hi, C: int(r.C)})
 		}

@@ -82,7 +82,7 @@ func (s *Source) loadDense() (*denseTable, error) {
 	if s.dense != nil {
 		return s.dense, nil
 	}
-	path := filepath.Join(s.gdir, "dense.parquet")
+	path := filepath.Join(s.gdir, table.DenseFile)
 	if err := need(path); err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ func (s *Source) loadStarts() (*startValues, error) {
 	if s.starts != nil {
 		return s.starts, nil
 	}
-	path := filepath.Join(s.gdir, "start_values.parquet")
+	path := filepath.Join(s.gdir, table.StartValuesFile)
 	if err := need(path); err != nil {
 		return nil, err
 	}
@@ -156,17 +156,17 @@ func readAll[T any](dir, name string, dst *[]T) ([]T, error) {
 }
 
 func (s *Source) loadCTable() ([]ntimes.CRow, error) {
-	return readAll(s.dir, "c_table.parquet", &s.cRows)
+	return readAll(s.dir, ntimes.CTableFile, &s.cRows)
 }
 func (s *Source) loadSequences() ([]ntimes.SeqRow, error) {
-	return readAll(s.dir, "sequences.parquet", &s.seqs)
+	return readAll(s.dir, ntimes.SequencesFile, &s.seqs)
 }
 func (s *Source) loadRealC() ([]ntimes.RealRow, error) {
 	if s.realC != nil {
 		return s.realC, nil
 	}
 	var rows []ntimes.RealCRow
-	if _, err := readAll(s.dir, "real_c.parquet", &rows); err != nil {
+	if _, err := readAll(s.dir, ntimes.RealCFile, &rows); err != nil {
 		return nil, err
 	}
 	for _, r := range rows {

@@ -6,13 +6,14 @@ import (
 	"strings"
 )
 
-// The rows of the n-times nim tables a results folder holds (written by
-// compute ntimes):
-//
-//	ROOT/ntimes/c_table.parquet          CRow
-//	ROOT/ntimes/sequences.parquet        SeqRow
-//	ROOT/ntimes/real_c.parquet           RealCRow
-//	ROOT/ntimes/real_terms.parquet       RealRow
+// The n-times nim tables a results folder holds (written by compute
+// ntimes), in the folder ROOT/ntimes, and their rows:
+const (
+	CTableFile    = "c_table.parquet"    // CRow rows: c, L, U and the proof, per multiplier
+	SequencesFile = "sequences.parquet"  // SeqRow rows: the first terms of each sequence
+	RealCFile     = "real_c.parquet"     // RealCRow rows: c on intervals of real a
+	RealTermsFile = "real_terms.parquet" // RealRow rows: the first terms on intervals of real a
+)
 
 // CRow is one row of ntimes/c_table.parquet: the eventual behaviour of
 // k - r(k) for one multiplier.

@@ -105,14 +105,14 @@ func Load(root, citation string) (*Data, error) {
 		}
 	}
 	nt := filepath.Join(root, "ntimes")
-	if _, err := os.Stat(filepath.Join(nt, "c_table.parquet")); err == nil {
-		if d.CRows, _, err = table.ReadFile[ntimes.CRow](filepath.Join(nt, "c_table.parquet")); err != nil {
+	if _, err := os.Stat(filepath.Join(nt, ntimes.CTableFile)); err == nil {
+		if d.CRows, _, err = table.ReadFile[ntimes.CRow](filepath.Join(nt, ntimes.CTableFile)); err != nil {
 			return nil, err
 		}
-		if d.RealC, _, err = table.ReadFile[ntimes.RealRow](filepath.Join(nt, "real_c.parquet")); err != nil {
+		if d.RealC, _, err = table.ReadFile[ntimes.RealRow](filepath.Join(nt, ntimes.RealCFile)); err != nil {
 			return nil, err
 		}
-		if d.RealT, _, err = table.ReadFile[ntimes.RealRow](filepath.Join(nt, "real_terms.parquet")); err != nil {
+		if d.RealT, _, err = table.ReadFile[ntimes.RealRow](filepath.Join(nt, ntimes.RealTermsFile)); err != nil {
 			return nil, err
 		}
 	}

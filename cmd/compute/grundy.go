@@ -203,7 +203,7 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return fmt.Errorf("-sweeps: %v", err)
 		}
 	}
-	what := "start_values.parquet"
+	what := table.StartValuesFile
 	switch {
 	case o.engine == "breakpoint" && o.breakpoints:
 		what = "start_values.parquet and breakpoints/ (" + strconv.Itoa(res.MaxG) + " files)"

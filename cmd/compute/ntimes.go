@@ -177,10 +177,10 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if recovered {
 		fmt.Fprintf(stderr, "ntimes: completed the outputs of an earlier run that stopped while replacing them\n")
 	}
-	if err := parquetfile.WriteFile(set.Stage(filepath.Join(dir, "c_table.parquet")), meta, rows); err != nil {
+	if err := parquetfile.WriteFile(set.Stage(filepath.Join(dir, ntimes.CTableFile)), meta, rows); err != nil {
 		return err
 	}
-	if err := parquetfile.WriteFile(set.Stage(filepath.Join(dir, "sequences.parquet")), meta, seqs); err != nil {
+	if err := parquetfile.WriteFile(set.Stage(filepath.Join(dir, ntimes.SequencesFile)), meta, seqs); err != nil {
 		return err
 	}
 	var realC, realT []ntimes.RealRow
@@ -206,10 +206,10 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	for i, r := range realC {
 		rc[i] = r.RealC()
 	}
-	if err := parquetfile.WriteFile(set.Stage(filepath.Join(dir, "real_c.parquet")), meta, rc); err != nil {
+	if err := parquetfile.WriteFile(set.Stage(filepath.Join(dir, ntimes.RealCFile)), meta, rc); err != nil {
 		return err
 	}
-	if err := parquetfile.WriteFile(set.Stage(filepath.Join(dir, "real_terms.parquet")), meta, realT); err != nil {
+	if err := parquetfile.WriteFile(set.Stage(filepath.Join(dir, ntimes.RealTermsFile)), meta, realT); err != nil {
 		return err
 	}
 	md, csv := report.FTTable1(rows, realC, realT, unresolved, report.FTParams{Terms: o.terms, MinStable: o.minStable, Factor: o.factor, RealUpto: o.realUpto})
