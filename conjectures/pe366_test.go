@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"fibnim/grundy"
-	"fibnim/internal/parquetfile"
 	"fibnim/internal/tablewrite"
 	"fibnim/moves"
 	"fibnim/table"
@@ -111,8 +110,25 @@ func TestVerifyStartMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	enc := tablewrite.NewRunEncoder(1)
-	if err := parquetfile.WriteFile(path, meta, enc.Flush(enc.Add(nil, R))); err != nil {
+	var runs []grundy.Run // R as maximal runs, as the engine hands them on
+	for n, r := range R {
+		if r == grundy.Inf {
+			continue
+		}
+		if k := len(runs) - 1; k >= 0 && runs[k].N+runs[k].Len == uint32(n) && runs[k].R+runs[k].Len == r {
+			runs[k].Len++
+			continue
+		}
+		runs = append(runs, grundy.Run{N: uint32(n), R: r, Len: 1})
+	}
+	w, err := tablewrite.CreateRunFile(path, meta, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(runs); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
 	// The manifest is sealed again, so that the reader accepts the

@@ -27,10 +27,10 @@ func randomR(rng *rand.Rand, N int) []uint32 {
 	return R
 }
 
-// encode runs R through a RunEncoder in pieces cut at random: short ones,
+// encode runs R through a runEncoder in pieces cut at random: short ones,
 // and ones past 64 entries, which Add takes 64 at a time.
 func encode(rng *rand.Rand, g int, R []uint32) []Breakpoint {
-	enc := NewRunEncoder(g)
+	enc := newRunEncoder(g)
 	var rows []Breakpoint
 	for lo := 0; lo < len(R); {
 		hi := min(len(R), lo+rng.IntN([]int{40, 300}[rng.IntN(2)]))

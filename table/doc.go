@@ -53,8 +53,9 @@
 // breakpoints.go holds the layout of a breakpoint file: R_g(n), the least r
 // with G(n, r) >= g (Larsson & Rubinstein-Salzedo's rows as step
 // functions), stored as runs on which it rises by one from row to row, and
-// the decoder that checks and expands them (the encoder is
-// internal/tablewrite's RunEncoder).
+// the decoder that checks and expands them. The engine hands its runs over
+// already made (internal/tablewrite's RunFile writes them); the tests keep
+// an encoder of whole columns (runencoder_test.go).
 //
 // lookup.go answers positions (Value), rows (Row), batches (Values) and
 // windows of a column (Column): each R_g(n) is one page of file g, found in

@@ -17,11 +17,4 @@ var (
 	WriteDense       func(ctx context.Context, path string, meta map[string]string, tab *grundy.Table, upto int) error
 	WriteStartValues func(ctx context.Context, path string, meta map[string]string, N int, start, full func(int) int) error
 	WriteDenseTable  func(ctx context.Context, dir string, meta map[string]string, N int, start, full func(int) int, tab *grundy.Table, denseMax int) error
-	NewRunEncoder    func(g int) RunEncoder
 )
-
-// RunEncoder is what the tests use of tablewrite.RunEncoder.
-type RunEncoder interface {
-	Add(rows []Breakpoint, R []uint32) []Breakpoint
-	Flush(rows []Breakpoint) []Breakpoint
-}

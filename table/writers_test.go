@@ -16,5 +16,4 @@ func init() {
 	table.WriteDense = tablewrite.WriteDense
 	table.WriteStartValues = tablewrite.WriteStartValues
 	table.WriteDenseTable = tablewrite.WriteDenseTable
-	table.NewRunEncoder = func(g int) table.RunEncoder { return tablewrite.NewRunEncoder(g) }
 }

@@ -1,33 +1,35 @@
-package tablewrite
+package table
 
 import (
 	"math/bits"
+	"math/rand/v2"
 	"slices"
-
-	"fibnim/grundy"
-	"fibnim/table"
+	"testing"
 )
 
-// RunEncoder turns R_g, given in consecutive pieces, into Breakpoint rows.
-type RunEncoder struct {
+// runEncoder turns R_g, given in consecutive pieces, into Breakpoint rows:
+// the encoder of the layout that runDecoder reads, kept for the tests. The
+// engine hands its runs over already made (grundy.Run, written by
+// internal/tablewrite's RunFile), so only tests encode a whole column.
+type runEncoder struct {
 	g    int32
 	n    int // table row of the next entry
-	cur  table.Breakpoint
+	cur  Breakpoint
 	open bool // cur is a run that the next entry may extend
 }
 
-// NewRunEncoder starts the rows of value g at table row 0.
-func NewRunEncoder(g int) *RunEncoder { return &RunEncoder{g: int32(g)} }
+// newRunEncoder starts the rows of value g at table row 0.
+func newRunEncoder(g int) *runEncoder { return &runEncoder{g: int32(g)} }
 
-// Add takes the next entries of R_g (grundy.Inf, that is grundy.Inf,
+// Add takes the next entries of R_g (noBreakpoint, that is noBreakpoint,
 // where G(n, n) < g) and appends to rows the rows they complete. A run
 // still open at the end of R waits for the next call or for Flush.
-func (e *RunEncoder) Add(rows []table.Breakpoint, R []uint32) []table.Breakpoint {
+func (e *runEncoder) Add(rows []Breakpoint, R []uint32) []Breakpoint {
 	if len(R) == 0 {
 		return rows
 	}
 	// An entry begins a row unless it is the previous one plus 1; so does
-	// every grundy.Inf entry (the one after it would be 0), each its own
+	// every noBreakpoint entry (the one after it would be 0), each its own
 	// row, not written. A run ends after about 7 entries at no predictable
 	// place, so a branch per entry would be mispredicted once a row (it
 	// took as long as the sweep that made R); instead the entries that
@@ -52,7 +54,7 @@ func (e *RunEncoder) Add(rows []table.Breakpoint, R []uint32) []table.Breakpoint
 			continue
 		}
 		// Each marked entry closes the open row (written unless it was a
-		// grundy.Inf one) and opens its own.
+		// noBreakpoint one) and opens its own.
 		o := len(rows)
 		rows = slices.Grow(rows, bits.OnesCount64(m))[:o+bits.OnesCount64(m)]
 		cur, open := e.cur, e.open
@@ -63,8 +65,8 @@ func (e *RunEncoder) Add(rows []table.Breakpoint, R []uint32) []table.Breakpoint
 			rows[o] = cur
 			o += b2i(open)
 			r := R[i]
-			cur = table.Breakpoint{N: n, G: e.g, RMin: int32(r)}
-			open = r != grundy.Inf
+			cur = Breakpoint{N: n, G: e.g, RMin: int32(r)}
+			open = r != noBreakpoint
 		}
 		rows = rows[:o]
 		e.cur, e.open = cur, open
@@ -99,10 +101,40 @@ func b2i(b bool) int {
 }
 
 // Flush appends the open run, if any.
-func (e *RunEncoder) Flush(rows []table.Breakpoint) []table.Breakpoint {
+func (e *runEncoder) Flush(rows []Breakpoint) []Breakpoint {
 	if e.open {
 		rows = append(rows, e.cur)
 		e.open = false
 	}
 	return rows
+}
+
+// BenchmarkRunEncoder encodes an R_g shaped like the engine's at large N:
+// runs of about 7, and G(n, n) < g at about 7% of rows, in stretches.
+func BenchmarkRunEncoder(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const N = 1 << 22
+	R := make([]uint32, N)
+	for n := 1; n < N; n++ {
+		switch p := rng.IntN(100); {
+		case R[n-1] == noBreakpoint && p < 70, R[n-1] != noBreakpoint && p < 1:
+			R[n] = noBreakpoint
+		case R[n-1] != noBreakpoint && p < 87:
+			R[n] = R[n-1] + 1
+		default:
+			R[n] = 1 + uint32(rng.IntN(n))
+		}
+	}
+	R[0] = noBreakpoint
+	rows := make([]Breakpoint, 0, N)
+	b.SetBytes(4 * N)
+	for b.Loop() {
+		enc := newRunEncoder(1)
+		rows = rows[:0]
+		for lo := 0; lo < N; lo += 1 << 16 {
+			rows = enc.Add(rows, R[lo:lo+1<<16])
+		}
+		rows = enc.Flush(rows)
+	}
+	b.ReportMetric(float64(N)/float64(len(rows)), "entries/row")
 }
