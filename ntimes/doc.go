@@ -18,8 +18,10 @@
 // the points at which c changes. SolveAll solves many multipliers on
 // worker goroutines, in input order.
 //
-// It owns the mathematics of F(a) and must not touch files: its results
-// become Parquet rows in package table.
+// It owns the mathematics of F(a) and the rows its results become in the
+// Parquet files of ROOT/ntimes, with their names (rows.go: CRow, SeqRow,
+// RealCRow, RealRow), and must not touch files: compute ntimes writes them
+// (internal/parquetfile), and package table's reader reads them.
 //
 // References:
 //   - P. Frankl, N. Tokushige, "The game of n-times nim", Discrete Math. 260
