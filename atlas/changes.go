@@ -10,14 +10,14 @@ import (
 // Earlier is an atlas made at a smaller N that a report compares with,
 // multiplier by multiplier (Changes).
 type Earlier struct {
-	File string // its file name, as the report cites it
-	Rows []Row  // its rows, as Read returns them
+	File string     // its file name, as the report cites it
+	Rows []AtlasRow // its rows, as Read returns them
 }
 
 // change is one multiplier in both atlases.
 type change struct {
 	a          string
-	prev, cur  Row
+	prev, cur  AtlasRow
 	newFails   int64 // failures of the analogue on n past the earlier range
 	prevFails  int64
 	curFails   int64
@@ -37,12 +37,12 @@ type change struct {
 // earlier atlas reached. Like Report it computes every number from the
 // rows. It returns the section's Markdown lines, heading first; none if
 // earlier has no rows.
-func Changes(earlier Earlier, rows []Row) []string {
+func Changes(earlier Earlier, rows []AtlasRow) []string {
 	if len(earlier.Rows) == 0 || len(rows) == 0 {
 		return nil
 	}
 	N0, N := earlier.Rows[0].N, rows[0].N
-	prevOf := map[string]Row{}
+	prevOf := map[string]AtlasRow{}
 	for _, r := range earlier.Rows {
 		prevOf[r.Multiplier] = r
 	}
@@ -175,7 +175,7 @@ func Changes(earlier Earlier, rows []Row) []string {
 	w("| a | alpha N = %s | alpha N = %s | change | RMS before | RMS now | failures before | failures now | last failure before | last failure now |", group(N0), group(N))
 	w("|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range both {
-		last := func(r Row) string {
+		last := func(r AtlasRow) string {
 			if r.StepLastOutside < 1 {
 				return "-"
 			}
@@ -240,7 +240,7 @@ func alphaMoves(both []change, N0, N int64) []string {
 // g whose h(g) the row of smaller N reached, and on nothing below it
 // reaching further: the larger row's h(g) for g past the smaller's MaxG
 // must exceed the smaller N.
-func sameH(small, large Row) bool {
+func sameH(small, large AtlasRow) bool {
 	if len(large.H) < len(small.H) {
 		return false
 	}

@@ -23,7 +23,7 @@
 //     foreign, into ROOT/atlas.parquet; and the report (report.go),
 //     ROOT/tables/atlas.md, whose every sentence is computed from the rows.
 //
-// It owns the atlas's files as well (file.go): the row's columns (Row),
+// It owns the atlas's files as well (file.go): the row's columns (AtlasRow),
 // their metadata, and the reading and validation of both Parquet files,
 // so that the package that writes them also refuses a foreign one.
 //

@@ -13,8 +13,8 @@ import (
 // The multiplier atlas is a summary row per multiplier a, in two kinds of
 // file, which this package writes, validates and reads:
 //
-//	ROOT/atlas/mult=A/summary.parquet   one Row, written by a shard
-//	ROOT/atlas.parquet                  every Row of the list, by a
+//	ROOT/atlas/mult=A/summary.parquet   one AtlasRow, written by a shard
+//	ROOT/atlas.parquet                  every AtlasRow of the list, by a
 //
 // Both carry MetaKind (SummaryKind or Kind), table.MetaN and, for a
 // summary, table.MetaMult; readFile refuses a file of another kind, N or
@@ -33,7 +33,7 @@ const (
 	Kind        = "atlas"
 )
 
-// Statuses of a Row.
+// Statuses of an AtlasRow.
 const (
 	// Complete: every field was computed.
 	Complete = "complete"
@@ -43,13 +43,16 @@ const (
 	Overflow = "overflow"
 )
 
-// Row is one multiplier's line of the atlas: the run's size, G(N),
+// AtlasRow is one multiplier's line of the atlas: the run's size, G(N),
 // the log fit, h(g), and the five statements put for every multiplier
 // (package conjectures), each as verdict, cases, failures, and its first
 // and last counterexample (n = -1 and "" when there is none). Nothing in
 // it depends on the worker count, the shard or the time of the run, so
 // the same list gives the same rows however it was split.
-type Row struct {
+//
+// The type's name is the name of the files' Parquet schema: it stays
+// AtlasRow, so that the files are byte for byte those of earlier versions.
+type AtlasRow struct {
 	Multiplier string  `parquet:"multiplier"` // exact: "p" or "p/q" in lowest terms
 	ANum       int64   `parquet:"a_num"`      // p
 	ADen       int64   `parquet:"a_den"`      // q
@@ -127,7 +130,7 @@ type Row struct {
 	UpperLast     string `parquet:"lrs_conj_upper_last"`
 }
 
-// CheckColumns is one check's columns of an Row.
+// CheckColumns is one check's columns of an AtlasRow.
 type CheckColumns struct {
 	ID              string // the check's id in package conjectures, without "(a=...)"
 	Status          *string
@@ -138,7 +141,7 @@ type CheckColumns struct {
 
 // Checks returns the columns of the five checks of r, in the order of
 // package conjectures, for reading or filling them in turn.
-func (r *Row) Checks() []CheckColumns {
+func (r *AtlasRow) Checks() []CheckColumns {
 	return []CheckColumns{
 		{"FT-P-positions", &r.FTPStatus, &r.FTPCases, &r.FTPFailures, &r.FTPFirstN, &r.FTPLastN, &r.FTPFirst, &r.FTPLast},
 		{"SCHWENK-strategy", &r.SchwenkStatus, &r.SchwenkCases, &r.SchwenkFailures, &r.SchwenkFirstN, &r.SchwenkLastN, &r.SchwenkFirst, &r.SchwenkLast},
@@ -164,16 +167,16 @@ func fileMeta(kind string, N int, revision string, extra map[string]string) map[
 var ErrInvalid = errors.New("not a valid atlas")
 
 // rowSchema is the schema every atlas file must have.
-var rowSchema = parquet.SchemaOf(Row{})
+var rowSchema = parquet.SchemaOf(AtlasRow{})
 
 // readFile reads the rows of an atlas file of the given kind and returns
 // them with the file's metadata. It refuses, with an error wrapping
 // ErrInvalid, a file of another kind, one without a valid N, one whose
-// columns are not Row's, and a row whose N is not the file's, whose
+// columns are not AtlasRow's, and a row whose N is not the file's, whose
 // multiplier is not its own a_num/a_den in lowest terms, or whose status
 // is unknown; a damaged file wraps table.ErrCorrupt.
-func readFile(path, kind string) (rows []Row, meta map[string]string, err error) {
-	r, err := table.OpenFile[Row](path)
+func readFile(path, kind string) (rows []AtlasRow, meta map[string]string, err error) {
+	r, err := table.OpenFile[AtlasRow](path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -191,7 +194,7 @@ func readFile(path, kind string) (rows []Row, meta map[string]string, err error)
 	if !parquet.EqualNodes(r.Schema(), rowSchema) {
 		return nil, nil, bad("its columns are not those of an atlas row")
 	}
-	if err := r.Rows(0, func(b []Row) bool {
+	if err := r.Rows(0, func(b []AtlasRow) bool {
 		rows = append(rows, b...)
 		return true
 	}); err != nil {
@@ -208,7 +211,7 @@ func readFile(path, kind string) (rows []Row, meta map[string]string, err error)
 	return rows, r.Meta, nil
 }
 
-func checkRow(row Row, N int64) error {
+func checkRow(row AtlasRow, N int64) error {
 	if row.N != N {
 		return fmt.Errorf("a = %s is for N = %d, the file for N = %d", row.Multiplier, row.N, N)
 	}

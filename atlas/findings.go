@@ -16,8 +16,8 @@ import (
 // the log fit grows with a. Like Report, it computes every number from
 // the rows and holds no date, host or revision. Report (atlas.md) has the
 // long reading and every row.
-func Findings(rows []Row) []string {
-	var ok []Row
+func Findings(rows []AtlasRow) []string {
+	var ok []AtlasRow
 	over := 0
 	for _, r := range rows {
 		if r.Status == Complete {
@@ -35,8 +35,8 @@ func Findings(rows []Row) []string {
 	}
 	var holds, fails []string
 	// The checks other than the upper half of the conjecture's analogue
-	// (below), in the order of the atlas's columns (Row.Checks).
-	var row Row
+	// (below), in the order of the atlas's columns (AtlasRow.Checks).
+	var row AtlasRow
 	for i, c := range row.Checks() {
 		if c.ID == conjectures.IDConjUpper {
 			continue
@@ -63,7 +63,7 @@ func Findings(rows []Row) []string {
 		out = append(out, strings.Join(fails, "; ")+".")
 	}
 
-	var fail, early []Row
+	var fail, early []AtlasRow
 	for _, r := range ok {
 		if r.StepLastOutside >= 1 {
 			fail = append(fail, r)

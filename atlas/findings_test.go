@@ -36,7 +36,7 @@ func TestFindingsCountTheRows(t *testing.T) {
 	}
 
 	// Corrupt: SCHWENK fails at one multiplier, which must then be said.
-	bad := append([]Row(nil), rows...)
+	bad := append([]AtlasRow(nil), rows...)
 	bad[5].SchwenkFailures = 3
 	text = strings.Join(Findings(bad), "\n")
 	if !strings.Contains(text, "SCHWENK-strategy(a) fails for 1 of them") || strings.Contains(text, "SCHWENK-strategy(a), LRS") {

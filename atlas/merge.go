@@ -28,7 +28,7 @@ var ErrIncomplete = errors.New("the atlas is incomplete")
 // file), and returns the rows in the plan's order. It writes nothing; see
 // Write. A missing summary gives an error wrapping ErrIncomplete that
 // names the first few multipliers without one.
-func Merge(root string) (Plan, []Row, error) {
+func Merge(root string) (Plan, []AtlasRow, error) {
 	plan, err := ReadPlan(root)
 	if errors.Is(err, os.ErrNotExist) {
 		return plan, nil, fmt.Errorf("%w under %s (no %s): run compute atlas -mults LIST -n N -out %s first", ErrNoAtlas, root, filepath.Join(Dir(root), PlanFile), root)
@@ -57,7 +57,7 @@ func Merge(root string) (Plan, []Row, error) {
 			return plan, nil, fmt.Errorf("%s: %w: %s is not part of the atlas of -mults %q (only %s and its multipliers' folders belong there)", Dir(root), ErrInvalid, name, plan.List, PlanFile)
 		}
 	}
-	var rows []Row
+	var rows []AtlasRow
 	var missing []string
 	for _, a := range mults {
 		row, err := ReadSummary(SummaryPath(root, a), a, plan.N)
@@ -88,7 +88,7 @@ func Merge(root string) (Plan, []Row, error) {
 // (recovered says so). With an earlier atlas (not nil), the report
 // compares with it and atlas.parquet names its file (MetaSince), so
 // that Regenerate finds it beside atlas.parquet.
-func WriteAll(root string, plan Plan, rows []Row, earlier *Earlier, revision string) (recovered bool, err error) {
+func WriteAll(root string, plan Plan, rows []AtlasRow, earlier *Earlier, revision string) (recovered bool, err error) {
 	set, recovered, err := atomicfile.NewFileSet(root, "atlas-merge")
 	if err != nil {
 		return recovered, err
@@ -158,7 +158,7 @@ func Regenerate(root string) ([]byte, error) {
 // Read reads a merged atlas (ROOT/atlas.parquet) and checks it: the
 // columns and metadata of an atlas (readFile), as many rows as it
 // says, one per multiplier, in increasing order of a.
-func Read(path string) (rows []Row, list string, err error) {
+func Read(path string) (rows []AtlasRow, list string, err error) {
 	rows, meta, err := readFile(path, Kind)
 	if err != nil {
 		return nil, "", err

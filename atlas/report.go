@@ -20,7 +20,7 @@ const ReportFile = "atlas.md"
 // written in advance. It holds no date, host or revision, so the same
 // rows give the same bytes. With an earlier atlas (not nil) it ends with
 // the section on what changed since (Changes).
-func Report(plan Plan, rows []Row, earlier *Earlier) []byte {
+func Report(plan Plan, rows []AtlasRow, earlier *Earlier) []byte {
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	w("# The multiplier atlas: %d multipliers, N = %s", len(rows), group(int64(plan.N)))
@@ -33,7 +33,7 @@ func Report(plan Plan, rows []Row, earlier *Earlier) []byte {
 	w("LRS-5.3-step(a): G(n + ceil(n/a)) >= G(n) + 1 and LRS-conj-upper(a): G(n + ceil(n/a)) <= G(n) + 2, for n + ceil(n/a) <= N.")
 	w("The data are in atlas.parquet (one row per a; `compute export -in atlas.parquet` writes CSV).")
 	w("")
-	var ok, over []Row
+	var ok, over []AtlasRow
 	for _, r := range rows {
 		if r.Status == Complete {
 			ok = append(ok, r)
@@ -86,7 +86,7 @@ func Report(plan Plan, rows []Row, earlier *Earlier) []byte {
 }
 
 // reading is the list of findings the rows support.
-func reading(ok, over []Row) []string {
+func reading(ok, over []AtlasRow) []string {
 	var out []string
 	if len(over) > 0 {
 		var as []string
@@ -101,13 +101,13 @@ func reading(ok, over []Row) []string {
 	all := len(ok)
 	// The checks other than the upper half of the conjecture's analogue
 	// (conjectureReading), in the order of the atlas's columns.
-	var row Row
+	var row AtlasRow
 	for _, c := range row.Checks() {
 		if c.ID == conjectures.IDConjUpper {
 			continue
 		}
 		id := c.ID
-		failures := func(r Row) int64 {
+		failures := func(r AtlasRow) int64 {
 			for _, x := range r.Checks() {
 				if x.ID == id {
 					return *x.Failures
@@ -134,8 +134,8 @@ func reading(ok, over []Row) []string {
 
 // conjectureReading: for which a the closing conjecture's analogue fails,
 // how far its failures go, and above which a it holds throughout.
-func conjectureReading(ok []Row) []string {
-	var fail, early []Row
+func conjectureReading(ok []AtlasRow) []string {
+	var fail, early []AtlasRow
 	maxDiff, minDiff := int64(math.MinInt64), int64(math.MaxInt64)
 	var maxAt, minAt string
 	for _, r := range ok {
@@ -193,8 +193,8 @@ func conjectureReading(ok []Row) []string {
 
 // aboveThree tests the conjecture "the analogue of the closing conjecture
 // holds for every a > 3" on every sampled a > 3 ("" if there is none).
-func aboveThree(ok []Row) string {
-	var above []Row
+func aboveThree(ok []AtlasRow) string {
+	var above []AtlasRow
 	var bad []string
 	for _, r := range ok {
 		if r.ANum > 3*r.ADen {
@@ -218,7 +218,7 @@ func aboveThree(ok []Row) string {
 // verdictRuns describes, in increasing a, the runs of consecutive
 // multipliers on which the conjecture's analogue fails or holds: the
 // pattern a list of sampled a can show, not intervals of the reals.
-func verdictRuns(ok []Row) string {
+func verdictRuns(ok []AtlasRow) string {
 	type run struct {
 		fails       bool
 		first, last string
@@ -247,7 +247,7 @@ func verdictRuns(ok []Row) string {
 
 // goodFits splits rows (at least one) by the RMS of their log fit: good
 // when within 3 times the median RMS, poor otherwise.
-func goodFits(rows []Row) (good, poor []Row, median float64) {
+func goodFits(rows []AtlasRow) (good, poor []AtlasRow, median float64) {
 	rms := make([]float64, len(rows))
 	for i, r := range rows {
 		rms[i] = r.RMS
@@ -265,7 +265,7 @@ func goodFits(rows []Row) (good, poor []Row, median float64) {
 }
 
 // alphaRange returns the rows (at least one) of least and greatest alpha.
-func alphaRange(rows []Row) (lo, hi Row) {
+func alphaRange(rows []AtlasRow) (lo, hi AtlasRow) {
 	lo, hi = rows[0], rows[0]
 	for _, r := range rows {
 		if r.Alpha < lo.Alpha {
@@ -280,7 +280,7 @@ func alphaRange(rows []Row) (lo, hi Row) {
 
 // alphaReading: the range of alpha, where it is smallest, how well the
 // log fits, and how alpha grows with a where the fits are good.
-func alphaReading(ok []Row) []string {
+func alphaReading(ok []AtlasRow) []string {
 	good, poor, median := goodFits(ok)
 	var out []string
 	if len(poor) > 0 {
@@ -353,7 +353,7 @@ func alphaReading(ok []Row) []string {
 	return out
 }
 
-func maxRMS(rows []Row) float64 {
+func maxRMS(rows []AtlasRow) float64 {
 	m := 0.0
 	for _, r := range rows {
 		m = max(m, r.RMS)
@@ -405,7 +405,7 @@ func verdict(status string, failures int64) string {
 	return status
 }
 
-func gn(r Row) string {
+func gn(r AtlasRow) string {
 	if r.GN < 0 {
 		return "?"
 	}

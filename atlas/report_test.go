@@ -12,7 +12,7 @@ import (
 
 // synthetic is a row with the given slope and, if last > 0, the
 // conjecture's analogue failing up to n = last (of a range of 1000).
-func synthetic(a string, alpha, rms float64, last int64) Row {
+func synthetic(a string, alpha, rms float64, last int64) AtlasRow {
 	m, _ := grundy.ParseMultiplier(a)
 	r := newRow(m, 1500)
 	r.Alpha, r.RMS, r.StepTop = alpha, rms, 1000
@@ -30,7 +30,7 @@ func synthetic(a string, alpha, rms float64, last int64) Row {
 // The reading says what the rows hold, and changes when they do: every
 // sentence is computed.
 func TestReportReading(t *testing.T) {
-	rows := []Row{
+	rows := []AtlasRow{
 		synthetic("1", 40, 8, 990),
 		synthetic("3/2", 2.9, 0.3, 0),
 		synthetic("2", 4, 0.4, 50),
@@ -78,7 +78,7 @@ func TestReportReading(t *testing.T) {
 // The conjecture "the analogue holds for every a > 3" is tested on every
 // sampled a > 3, and a failure at one of them is reported.
 func TestReportAboveThree(t *testing.T) {
-	rows := []Row{synthetic("3", 5, 0.3, 40), synthetic("7/2", 5.2, 0.3, 0), synthetic("4", 5.5, 0.3, 0), synthetic("5", 6.5, 0.3, 0)}
+	rows := []AtlasRow{synthetic("3", 5, 0.3, 40), synthetic("7/2", 5.2, 0.3, 0), synthetic("4", 5.5, 0.3, 0), synthetic("5", 6.5, 0.3, 0)}
 	list, _ := ParseList("3,7/2,4,5")
 	plan := NewPlan("3,7/2,4,5", list, 1500)
 	want := `The conjecture "the analogue holds for every a > 3", tested on all 3 sampled a > 3 (a = 7/2 to 5), each on n + ceil(n/a) <= 1,500: no counterexample.`
@@ -98,7 +98,7 @@ func TestReportAboveThree(t *testing.T) {
 // grown is row r as an atlas at 10 times its N would have it: the same
 // h(g) below r's N, alpha moved by dAlpha, and extra failures of the
 // analogue past the earlier range, the last at last (none if extra = 0).
-func grown(r Row, dAlpha float64, extra, last int64) Row {
+func grown(r AtlasRow, dAlpha float64, extra, last int64) AtlasRow {
 	g := r
 	g.N, g.StepTop = 10*r.N, 10*r.StepTop
 	g.H = append(append([]int64(nil), r.H...), 10*r.N-1)
@@ -114,7 +114,7 @@ func grown(r Row, dAlpha float64, extra, last int64) Row {
 // changed verdicts; and a disagreement of the two atlases on h(g) is
 // caught.
 func TestChanges(t *testing.T) {
-	prev := []Row{
+	prev := []AtlasRow{
 		synthetic("2", 4, 0.4, 50),
 		synthetic("5/2", 4.2, 0.4, 60),
 		synthetic("3", 5, 0.3, 0),
@@ -123,7 +123,7 @@ func TestChanges(t *testing.T) {
 	for i := range prev {
 		prev[i].H = []int64{0, 1, 3, 100}
 	}
-	cur := []Row{
+	cur := []AtlasRow{
 		grown(prev[0], 0.1, 0, 0),
 		grown(prev[1], -0.2, 5, 9000),
 		grown(prev[2], 0.05, 3, 2000),

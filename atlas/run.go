@@ -37,7 +37,7 @@ type Event struct {
 	A            grundy.Multiplier
 	Index, Total int  // the multiplier's place in the shard: 1..Total
 	Skipped      bool // its summary was already there: nothing computed
-	Row          Row
+	Row          AtlasRow
 	Elapsed      time.Duration // for a computed one
 }
 
@@ -100,29 +100,29 @@ func Run(ctx context.Context, cfg Config) (computed, skipped int, err error) {
 }
 
 // writeSummary writes a's row, through a temporary file and a rename.
-func writeSummary(path string, row Row, cfg Config) error {
+func writeSummary(path string, row AtlasRow, cfg Config) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
 	meta := fileMeta(SummaryKind, cfg.N, cfg.Revision, map[string]string{table.MetaMult: row.Multiplier})
-	return parquetfile.WriteFile(path, meta, []Row{row})
+	return parquetfile.WriteFile(path, meta, []AtlasRow{row})
 }
 
 // ReadSummary reads multiplier a's summary at path and checks that it is
 // one row, for a and N. A missing file gives an error satisfying
 // errors.Is(err, os.ErrNotExist).
-func ReadSummary(path string, a grundy.Multiplier, N int) (Row, error) {
+func ReadSummary(path string, a grundy.Multiplier, N int) (AtlasRow, error) {
 	rows, meta, err := readFile(path, SummaryKind)
 	if err != nil {
-		return Row{}, err
+		return AtlasRow{}, err
 	}
 	switch {
 	case len(rows) != 1:
-		return Row{}, fmt.Errorf("%s: %w: %d rows, want 1", path, ErrInvalid, len(rows))
+		return AtlasRow{}, fmt.Errorf("%s: %w: %d rows, want 1", path, ErrInvalid, len(rows))
 	case meta[table.MetaMult] != a.String() || rows[0].Multiplier != a.String():
-		return Row{}, fmt.Errorf("%s: %w: it is the summary of a = %s, not %s", path, ErrInvalid, rows[0].Multiplier, a)
+		return AtlasRow{}, fmt.Errorf("%s: %w: it is the summary of a = %s, not %s", path, ErrInvalid, rows[0].Multiplier, a)
 	case rows[0].N != int64(N):
-		return Row{}, fmt.Errorf("%s: %w: it is for N = %d, not %d", path, ErrInvalid, rows[0].N, N)
+		return AtlasRow{}, fmt.Errorf("%s: %w: it is for N = %d, not %d", path, ErrInvalid, rows[0].N, N)
 	}
 	return rows[0], nil
 }

@@ -33,7 +33,7 @@ func runShard(t *testing.T, root string, sh Shard) (computed, skipped int) {
 	return computed, skipped
 }
 
-func mergeAndWrite(t *testing.T, root string) []Row {
+func mergeAndWrite(t *testing.T, root string) []AtlasRow {
 	t.Helper()
 	plan, rows, err := Merge(root)
 	if err != nil {
@@ -171,7 +171,7 @@ func TestReadersRefuseForeignFiles(t *testing.T) {
 		t.Errorf("a foreign schema: %v", err)
 	}
 	// Rows out of order, or fewer than the metadata says.
-	swapped := append([]Row{rows[1], rows[0]}, rows[2:]...)
+	swapped := append([]AtlasRow{rows[1], rows[0]}, rows[2:]...)
 	parquetfile.WriteFile(p, fileMeta(Kind, runN, "test", map[string]string{MetaRows: "8"}), swapped)
 	if _, _, err := Read(p); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "increase") {
 		t.Errorf("rows out of order: %v", err)
@@ -181,14 +181,14 @@ func TestReadersRefuseForeignFiles(t *testing.T) {
 		t.Errorf("a row missing: %v", err)
 	}
 	// A row whose multiplier is not its a_num/a_den, or of another N.
-	for _, bad := range []func(r *Row){
-		func(r *Row) { r.ANum = 3 },
-		func(r *Row) { r.N++ },
-		func(r *Row) { r.Status = "maybe" },
+	for _, bad := range []func(r *AtlasRow){
+		func(r *AtlasRow) { r.ANum = 3 },
+		func(r *AtlasRow) { r.N++ },
+		func(r *AtlasRow) { r.Status = "maybe" },
 	} {
 		r := rows[0]
 		bad(&r)
-		parquetfile.WriteFile(p, fileMeta(SummaryKind, runN, "test", map[string]string{table.MetaMult: r.Multiplier}), []Row{r})
+		parquetfile.WriteFile(p, fileMeta(SummaryKind, runN, "test", map[string]string{table.MetaMult: r.Multiplier}), []AtlasRow{r})
 		if _, err := ReadSummary(p, grundy.Multiplier{P: 1, Q: 1}, runN); !errors.Is(err, ErrInvalid) {
 			t.Errorf("a bad row: %v", err)
 		}

@@ -107,7 +107,7 @@ func MaxBytes(ctx context.Context, N int, mults []grundy.Multiplier, workers int
 // Overflow, not an error, so one multiplier cannot stop an
 // atlas. It stops, with ctx's error, within about a second of ctx being
 // done.
-func Summarize(ctx context.Context, a grundy.Multiplier, N int, opt Options) (Row, error) {
+func Summarize(ctx context.Context, a grundy.Multiplier, N int, opt Options) (AtlasRow, error) {
 	row := newRow(a, N)
 	counts := grundy.NewStartCounts(N)
 	R1 := make([]uint32, N+1)
@@ -145,7 +145,7 @@ func Summarize(ctx context.Context, a grundy.Multiplier, N int, opt Options) (Ro
 
 // summarizeCounts is Summarize from the engine's output on: the start
 // values in counts, R_1, and the largest value.
-func summarizeCounts(ctx context.Context, a grundy.Multiplier, N, maxG int, counts *grundy.StartCounts, R1 []uint32) (Row, error) {
+func summarizeCounts(ctx context.Context, a grundy.Multiplier, N, maxG int, counts *grundy.StartCounts, R1 []uint32) (AtlasRow, error) {
 	row := newRow(a, N)
 	row.MaxG = int32(maxG)
 	row.GN = int32(counts.G(N))
@@ -166,7 +166,7 @@ func summarizeCounts(ctx context.Context, a grundy.Multiplier, N, maxG int, coun
 
 // summarizeStarts fills row's fit and checks from the start values s and
 // R_1.
-func summarizeStarts(ctx context.Context, row Row, a grundy.Multiplier, s *conjectures.Starts, R1 []uint32) (Row, error) {
+func summarizeStarts(ctx context.Context, row AtlasRow, a grundy.Multiplier, s *conjectures.Starts, R1 []uint32) (AtlasRow, error) {
 	// The fit is a pass of its own over the start values: run it beside
 	// the checks.
 	type fit struct {
@@ -199,8 +199,8 @@ func summarizeStarts(ctx context.Context, row Row, a grundy.Multiplier, s *conje
 }
 
 // newRow is a's row with nothing computed yet.
-func newRow(a grundy.Multiplier, N int) Row {
-	row := Row{Multiplier: a.String(), ANum: int64(a.P), ADen: int64(a.Q), A: float64(a.P) / float64(a.Q),
+func newRow(a grundy.Multiplier, N int) AtlasRow {
+	row := AtlasRow{Multiplier: a.String(), ANum: int64(a.P), ADen: int64(a.Q), A: float64(a.P) / float64(a.Q),
 		N: int64(N), Status: Complete, StepLastOutside: -1}
 	for _, c := range row.Checks() {
 		*c.Status = conjectures.NotRun
@@ -210,10 +210,10 @@ func newRow(a grundy.Multiplier, N int) Row {
 }
 
 // fillChecks copies the results of the statements the registry puts for
-// every multiplier into row, each into the columns that Row
-// gives it (Row.Checks). A statement without columns is not in the
+// every multiplier into row, each into the columns that AtlasRow
+// gives it (AtlasRow.Checks). A statement without columns is not in the
 // atlas; columns without a statement are an error.
-func fillChecks(row *Row, a grundy.Multiplier, res []conjectures.Result) error {
+func fillChecks(row *AtlasRow, a grundy.Multiplier, res []conjectures.Result) error {
 	byID := map[string]conjectures.Result{}
 	for _, r := range res {
 		byID[r.ID] = r
@@ -242,7 +242,7 @@ func fillChecks(row *Row, a grundy.Multiplier, res []conjectures.Result) error {
 		}
 	}
 	for id := range cols {
-		return fmt.Errorf("atlas: Row has columns for %s, which the registry does not put for every a", id)
+		return fmt.Errorf("atlas: AtlasRow has columns for %s, which the registry does not put for every a", id)
 	}
 	up := byID[conjectures.MultID(conjectures.IDConjUpper, a.String())]
 	row.StepTop = up.Domain.To

@@ -128,7 +128,7 @@ func TestSummarizeAgreesWithDenseEngine(t *testing.T) {
 // The row does not depend on the number of workers.
 func TestSummarizeWorkers(t *testing.T) {
 	a, _ := grundy.ParseMultiplier("5/2")
-	var rows []Row
+	var rows []AtlasRow
 	for _, w := range []int{1, 2, 8} {
 		row, err := Summarize(context.Background(), a, 20000, Options{Workers: w})
 		if err != nil {

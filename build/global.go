@@ -67,13 +67,13 @@ func Global(ctx context.Context, cfg GlobalConfig) (int, error) {
 		}
 		m[table.MetaG] = strconv.Itoa(g)
 		count := 0
-		err := tablewrite.WriteRows(ctx, table.BreakpointFile(filepath.Join(tmp, table.BreakpointsDir), g), m, func(yield func([]global.BreakpointRow) bool) {
-			row := make([]global.BreakpointRow, 0, 4096)
+		err := tablewrite.WriteRows(ctx, table.BreakpointFile(filepath.Join(tmp, table.BreakpointsDir), g), m, func(yield func([]global.GlobalBreakpoint) bool) {
+			row := make([]global.GlobalBreakpoint, 0, 4096)
 			p := 0
 			for y := 0; y <= M; y++ {
 				for x := 0; x <= y; x++ {
 					if r := R[p]; r != global.Inf {
-						row = append(row, global.BreakpointRow{X: int32(x), Y: int32(y), G: int32(g), R: int32(r)})
+						row = append(row, global.GlobalBreakpoint{X: int32(x), Y: int32(y), G: int32(g), R: int32(r)})
 						full[p]++
 						if g == 1 {
 							r1[p] = r
@@ -113,12 +113,12 @@ func Global(ctx context.Context, cfg GlobalConfig) (int, error) {
 		return 0, err
 	}
 	meta[table.MetaMaxG] = strconv.Itoa(maxG)
-	err = tablewrite.WriteRows(ctx, filepath.Join(tmp, global.PositionsFile), meta, func(yield func([]global.PositionRow) bool) {
-		row := make([]global.PositionRow, 0, 4096)
+	err = tablewrite.WriteRows(ctx, filepath.Join(tmp, global.PositionsFile), meta, func(yield func([]global.GlobalPosition) bool) {
+		row := make([]global.GlobalPosition, 0, 4096)
 		p := 0
 		for y := 0; y <= M; y++ {
 			for x := 0; x <= y; x++ {
-				pr := global.PositionRow{X: int32(x), Y: int32(y), GStart: int32(start[p]), GFull: int32(full[p]), R1: -1}
+				pr := global.GlobalPosition{X: int32(x), Y: int32(y), GStart: int32(start[p]), GFull: int32(full[p]), R1: -1}
 				if full[p] > 0 {
 					pr.R1 = int32(r1[p])
 				}

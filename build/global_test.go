@@ -53,7 +53,7 @@ func TestGlobalRoundTrip(t *testing.T) {
 				}
 			}
 		}
-		pos, meta, err := table.ReadFile[global.PositionRow](filepath.Join(dir, global.PositionsFile))
+		pos, meta, err := table.ReadFile[global.GlobalPosition](filepath.Join(dir, global.PositionsFile))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -154,8 +154,8 @@ func TestBuildGlobalInterrupted(t *testing.T) {
 // is refused with table.ErrInvalid, never read as a smaller table.
 func TestOpenGlobalRefuses(t *testing.T) {
 	a := grundy.Fibonacci
-	rewrite := func(t *testing.T, path string, change func([]global.BreakpointRow) []global.BreakpointRow) {
-		rows, meta, err := table.ReadFile[global.BreakpointRow](path)
+	rewrite := func(t *testing.T, path string, change func([]global.GlobalBreakpoint) []global.GlobalBreakpoint) {
+		rows, meta, err := table.ReadFile[global.GlobalBreakpoint](path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,8 +163,8 @@ func TestOpenGlobalRefuses(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rewritePos := func(t *testing.T, path string, change func([]global.PositionRow) []global.PositionRow) {
-		rows, meta, err := table.ReadFile[global.PositionRow](path)
+	rewritePos := func(t *testing.T, path string, change func([]global.GlobalPosition) []global.GlobalPosition) {
+		rows, meta, err := table.ReadFile[global.GlobalPosition](path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -188,22 +188,22 @@ func TestOpenGlobalRefuses(t *testing.T) {
 			os.Rename(dir, filepath.Join(filepath.Dir(dir), "mult=3"))
 		},
 		"a breakpoint row dropped": func(t *testing.T, dir string) {
-			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 2), func(r []global.BreakpointRow) []global.BreakpointRow { return slices.Delete(r, 10, 11) })
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 2), func(r []global.GlobalBreakpoint) []global.GlobalBreakpoint { return slices.Delete(r, 10, 11) })
 		},
 		"rows out of order": func(t *testing.T, dir string) {
-			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 2), func(r []global.BreakpointRow) []global.BreakpointRow {
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 2), func(r []global.GlobalBreakpoint) []global.GlobalBreakpoint {
 				r[10], r[11] = r[11], r[10]
 				return r
 			})
 		},
 		"a breakpoint above the larger pile": func(t *testing.T, dir string) {
-			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 1), func(r []global.BreakpointRow) []global.BreakpointRow {
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 1), func(r []global.GlobalBreakpoint) []global.GlobalBreakpoint {
 				r[20].R = r[20].Y + 1
 				return r
 			})
 		},
 		"a breakpoint below the one before it": func(t *testing.T, dir string) {
-			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 5), func(r []global.BreakpointRow) []global.BreakpointRow {
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 5), func(r []global.GlobalBreakpoint) []global.GlobalBreakpoint {
 				for i := range r {
 					if r[i].R > 1 {
 						r[i].R = 1
@@ -216,7 +216,7 @@ func TestOpenGlobalRefuses(t *testing.T) {
 		"a breakpoint moved by one": func(t *testing.T, dir string) {
 			// A change the breakpoints alone cannot see: g_start and r_1 of
 			// positions.parquet no longer match.
-			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 1), func(r []global.BreakpointRow) []global.BreakpointRow {
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 1), func(r []global.GlobalBreakpoint) []global.GlobalBreakpoint {
 				for i := range r {
 					if r[i].R > 1 {
 						r[i].R--
@@ -227,13 +227,13 @@ func TestOpenGlobalRefuses(t *testing.T) {
 			})
 		},
 		"a wrong g_start": func(t *testing.T, dir string) {
-			rewritePos(t, filepath.Join(dir, global.PositionsFile), func(r []global.PositionRow) []global.PositionRow {
+			rewritePos(t, filepath.Join(dir, global.PositionsFile), func(r []global.GlobalPosition) []global.GlobalPosition {
 				r[100].GStart ^= 1
 				return r
 			})
 		},
 		"a position row missing": func(t *testing.T, dir string) {
-			rewritePos(t, filepath.Join(dir, global.PositionsFile), func(r []global.PositionRow) []global.PositionRow { return r[:len(r)-1] })
+			rewritePos(t, filepath.Join(dir, global.PositionsFile), func(r []global.GlobalPosition) []global.GlobalPosition { return r[:len(r)-1] })
 		},
 		"a single-pile table folder": func(t *testing.T, dir string) {
 			os.RemoveAll(dir)

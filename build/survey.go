@@ -201,7 +201,7 @@ func surveyGlobal(root string, full bool) ([]Folder, error) {
 // and a breakpoint file of the same M and multiplier for each g from 1 to
 // fibnim.max_g and no other. It returns M and the largest value.
 func globalFooters(dir string, a grundy.Multiplier) (M, maxG int, err error) {
-	meta, rows, err := footer[global.PositionRow](filepath.Join(dir, global.PositionsFile))
+	meta, rows, err := footer[global.GlobalPosition](filepath.Join(dir, global.PositionsFile))
 	if errors.Is(err, os.ErrNotExist) {
 		return 0, 0, invalid(dir, "no %s", global.PositionsFile)
 	}
@@ -233,7 +233,7 @@ func globalFooters(dir string, a grundy.Multiplier) (M, maxG int, err error) {
 	}
 	for g := 1; g <= maxG; g++ {
 		path := table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), g)
-		fm, _, err := footer[global.BreakpointRow](path)
+		fm, _, err := footer[global.GlobalBreakpoint](path)
 		if errors.Is(err, os.ErrNotExist) {
 			return 0, 0, invalid(dir, "no %s/%s", table.BreakpointsDir, filepath.Base(path))
 		}

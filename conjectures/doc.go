@@ -58,7 +58,7 @@
 // (with the reason) where the data it Reads are missing, and report.md,
 // checks.json and the LaTeX tables list it (Statement.TeX is its short
 // form there). A statement put for every a reaches atlas.parquet only
-// once atlas.Row has columns for it (the atlas's schema is fixed);
+// once atlas.AtlasRow has columns for it (the atlas's schema is fixed);
 // until then the atlas runs it and leaves it out. Statements over other
 // data set the function of their kind instead of stream (ntimes, oeis,
 // global, cells), and are run where that data is read.

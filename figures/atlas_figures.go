@@ -24,8 +24,8 @@ import (
 // atlasData is the merged atlas, split into the rows whose values are
 // complete and those that overflowed.
 type atlasData struct {
-	rows     []atlas.Row // status complete
-	overflow []string    // multipliers whose row overflowed
+	rows     []atlas.AtlasRow // status complete
+	overflow []string         // multipliers whose row overflowed
 	N        int64
 }
 
@@ -109,7 +109,7 @@ func atlasAlpha(s *Source) (*Figure, error) {
 	var byClass, rmsClass [4]plotter.XYs
 	var off plotter.XYs
 	var offLabels []string
-	var two *atlas.Row
+	var two *atlas.AtlasRow
 	lo, hi := math.Inf(1), math.Inf(-1)
 	minRMS, maxRMS := math.Inf(1), 0.0
 	for i, r := range d.rows {

@@ -36,7 +36,7 @@
 //     as (M^2/2) * G_max (measurements in results/global.md).
 //
 // It owns the game, its engine and the format of its tables (files.go):
-// their rows (PositionRow, BreakpointRow), file names and the reader that
+// their rows (GlobalPosition, GlobalBreakpoint), file names and the reader that
 // validates a table folder and loads it (Open), on package table's Parquet
 // reader and metadata keys. Package build writes the tables (build.Global).
 //

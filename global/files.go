@@ -17,8 +17,8 @@ import (
 // ROOT/grundy/ (package build writes them, with Sweep):
 //
 //	ROOT/global/mult=A/
-//	    positions.parquet                PositionRow rows: every 0 <= x <= y <= M
-//	    breakpoints/g=0001.parquet ...   BreakpointRow rows, one file per value g
+//	    positions.parquet                GlobalPosition rows: every 0 <= x <= y <= M
+//	    breakpoints/g=0001.parquet ...   GlobalBreakpoint rows, one file per value g
 //
 // Rows run in the engine's order (Index): by the larger pile y,
 // then the smaller pile x. Every file carries the metadata keys of a
@@ -26,7 +26,7 @@ import (
 // fibnim.game = "global".
 const (
 	Folder        = "global"            // ROOT/global: the global game's table folders
-	PositionsFile = "positions.parquet" // PositionRow rows
+	PositionsFile = "positions.parquet" // GlobalPosition rows
 	MetaStart     = "fibnim.start"      // the starting convention, in words
 
 	// Game and Engine are table.MetaGame and table.MetaEngine of every
@@ -41,11 +41,14 @@ func Dir(root string, a grundy.Multiplier) string {
 	return filepath.Join(root, Folder, "mult="+a.Folder())
 }
 
-// PositionRow is one row of global/mult=A/positions.parquet: the
+// GlobalPosition is one row of global/mult=A/positions.parquet: the
 // position {x, y} with x <= y and its value at the starting convention
 // (StartLimit: r = min(x+y-1, y)) and with an unrestricted move
 // (r = y).
-type PositionRow struct {
+//
+// The type's name is the name of the files' Parquet schema: it stays
+// GlobalPosition, so that the files are byte for byte those of earlier versions.
+type GlobalPosition struct {
 	X      int32 `parquet:"x,delta"`
 	Y      int32 `parquet:"y,delta"`
 	GStart int32 `parquet:"g_start,dict"` // G(x, y, min(x+y-1, y)); G(0, 0, 0) = 0
@@ -53,12 +56,15 @@ type PositionRow struct {
 	R1     int32 `parquet:"r_1,delta"`    // R_1(x, y): (x, y, r) is a P-position exactly when r < r_1; -1 if it is for every r
 }
 
-// BreakpointRow is one row of global/mult=A/breakpoints/g=XXXX.parquet:
+// GlobalBreakpoint is one row of global/mult=A/breakpoints/g=XXXX.parquet:
 // R_g(x, y) = R, the least limit r with G(x, y, r) >= g. File g holds a
 // row for exactly the positions with G(x, y, y) >= g, in the order of
 // positions.parquet, so G(x, y, r) is the number of files whose row for
 // (x, y) has R <= r.
-type BreakpointRow struct {
+//
+// The type's name is the name of the files' Parquet schema: it stays
+// GlobalBreakpoint, so that the files are byte for byte those of earlier versions.
+type GlobalBreakpoint struct {
 	X int32 `parquet:"x,delta"`
 	Y int32 `parquet:"y,delta"`
 	G int32 `parquet:"g,delta"`
@@ -94,14 +100,14 @@ func Open(dir string) (*Table, error) {
 		return nil, invalid(dir, "not a folder")
 	}
 	posPath := filepath.Join(dir, PositionsFile)
-	meta, _, err := footer[PositionRow](posPath)
+	meta, _, err := footer[GlobalPosition](posPath)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, invalid(dir, "no %s", PositionsFile)
 	}
 	if err != nil {
 		return nil, err
 	}
-	var pos []PositionRow
+	var pos []GlobalPosition
 	var bad error
 	err = table.ScanColumns(posPath, []string{"x", "y", "g_start", "g_full", "r_1"}, func(_ int64, v [][]int64) bool {
 		for i := range v[0] {
@@ -111,7 +117,7 @@ func Open(dir string) (*Table, error) {
 					return false
 				}
 			}
-			pos = append(pos, PositionRow{X: int32(v[0][i]), Y: int32(v[1][i]), GStart: int32(v[2][i]), GFull: int32(v[3][i]), R1: int32(v[4][i])})
+			pos = append(pos, GlobalPosition{X: int32(v[0][i]), Y: int32(v[1][i]), GStart: int32(v[2][i]), GFull: int32(v[3][i]), R1: int32(v[4][i])})
 		}
 		return true
 	})
@@ -193,7 +199,7 @@ func Open(dir string) (*Table, error) {
 		for i := range R {
 			R[i] = Inf
 		}
-		fm, _, err := footer[BreakpointRow](path)
+		fm, _, err := footer[GlobalBreakpoint](path)
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, invalid(dir, "no %s/%s, but positions reach g = %d", table.BreakpointsDir, filepath.Base(path), maxG)
 		}

@@ -38,8 +38,8 @@ type Data struct {
 	Checks   []conjectures.Result
 	Prov     provenance.Record
 	HasProv  bool
-	Atlas    []atlas.Row   // nil without results/atlas.parquet
-	CRows    []ntimes.CRow // nil without ntimes/c_table.parquet
+	Atlas    []atlas.AtlasRow // nil without results/atlas.parquet
+	CRows    []ntimes.CRow    // nil without ntimes/c_table.parquet
 	RealC    []ntimes.RealRow
 	RealT    []ntimes.RealRow
 	LRSCells []conjectures.Table1Cell // Table 1 of LRS against grundy.Dense, as compute lrs-table1 compares it

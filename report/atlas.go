@@ -18,7 +18,7 @@ const atlasBlocks = 3
 // atlasBlocks blocks side by side, in increasing a down each block; and
 // its notes (atlas_notes.tex), which say what a mark means and what the
 // rows share, from the rows.
-func AtlasTeX(rows []atlas.Row) (tab, notes []byte) {
+func AtlasTeX(rows []atlas.AtlasRow) (tab, notes []byte) {
 	if len(rows) == 0 {
 		return nil, nil
 	}

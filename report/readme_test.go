@@ -76,7 +76,7 @@ func TestFindingsFollowTheResults(t *testing.T) {
 		t.Errorf("findings name an atlas where there is none:\n%s", before)
 	}
 
-	rows, meta, err := table.ReadFile[atlas.Row](filepath.Join("..", "results", atlas.ParquetFile))
+	rows, meta, err := table.ReadFile[atlas.AtlasRow](filepath.Join("..", "results", atlas.ParquetFile))
 	if err != nil {
 		t.Fatal(err)
 	}
