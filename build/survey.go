@@ -3,12 +3,10 @@ package build
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"fibnim/global"
@@ -182,7 +180,7 @@ func surveyGlobal(root string, full bool) ([]Folder, error) {
 			return nil, err
 		}
 		if f.Err == nil {
-			f.N, f.MaxValue, f.Err = globalFooters(f.Dir, f.Mult)
+			f.N, f.MaxValue, f.Err = global.Footers(f.Dir, f.Mult)
 		}
 		if f.Err == nil && full {
 			_, f.Err = global.Open(f.Dir)
@@ -194,71 +192,4 @@ func surveyGlobal(root string, full bool) ([]Folder, error) {
 		return a.P*b.Q < b.P*a.Q
 	})
 	return folders, nil
-}
-
-// globalFooters checks a global table folder from its files' footers:
-// positions.parquet of the folder's multiplier with a row per position,
-// and a breakpoint file of the same M and multiplier for each g from 1 to
-// fibnim.max_g and no other. It returns M and the largest value.
-func globalFooters(dir string, a grundy.Multiplier) (M, maxG int, err error) {
-	meta, rows, err := footer[global.GlobalPosition](filepath.Join(dir, global.PositionsFile))
-	if errors.Is(err, os.ErrNotExist) {
-		return 0, 0, invalid(dir, "no %s", global.PositionsFile)
-	}
-	if err != nil {
-		return 0, 0, err
-	}
-	M, err1 := strconv.Atoi(meta[table.MetaN])
-	maxG, err2 := strconv.Atoi(meta[table.MetaMaxG])
-	switch {
-	case meta[table.MetaGame] != global.Game:
-		return 0, 0, invalid(dir, "%s is not a global game table", global.PositionsFile)
-	case err1 != nil || err2 != nil || M < 0 || M > global.MaxM || rows != int64(global.Positions(M)):
-		return 0, 0, invalid(dir, "%s holds %d rows, but its metadata says M = %q, max_g = %q", global.PositionsFile, rows, meta[table.MetaN], meta[table.MetaMaxG])
-	case meta[table.MetaMult] != a.String():
-		return 0, 0, invalid(dir, "the folder is for a = %s, but its files are for a = %s", a, meta[table.MetaMult])
-	}
-	files, err := os.ReadDir(filepath.Join(dir, table.BreakpointsDir))
-	if err != nil && !(errors.Is(err, os.ErrNotExist) && maxG == 0) {
-		return 0, 0, invalid(dir, "no %s/ folder for values 1..%d", table.BreakpointsDir, maxG)
-	}
-	n := 0
-	for _, e := range files {
-		if !strings.HasPrefix(e.Name(), ".") {
-			n++
-		}
-	}
-	if n != maxG {
-		return 0, 0, invalid(dir, "%s/ holds %d files, not one for each value 1..%d", table.BreakpointsDir, n, maxG)
-	}
-	for g := 1; g <= maxG; g++ {
-		path := table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), g)
-		fm, _, err := footer[global.GlobalBreakpoint](path)
-		if errors.Is(err, os.ErrNotExist) {
-			return 0, 0, invalid(dir, "no %s/%s", table.BreakpointsDir, filepath.Base(path))
-		}
-		if err != nil {
-			return 0, 0, err
-		}
-		if fm[table.MetaGame] != global.Game || fm[table.MetaN] != meta[table.MetaN] || fm[table.MetaMult] != meta[table.MetaMult] || fm[table.MetaG] != strconv.Itoa(g) {
-			return 0, 0, invalid(dir, "%s is not value %d of this table", filepath.Base(path), g)
-		}
-	}
-	return M, maxG, nil
-}
-
-// footer returns the key-value metadata and the number of rows of the
-// Parquet file path, reading its footer only.
-func footer[T any](path string) (map[string]string, int64, error) {
-	r, err := table.OpenFile[T](path)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer r.Close()
-	return r.Meta, r.NumRows(), nil
-}
-
-// invalid is an error wrapping table.ErrInvalid, as table.Open gives.
-func invalid(dir, format string, args ...any) error {
-	return fmt.Errorf("%s: %w: %s", dir, table.ErrInvalid, fmt.Sprintf(format, args...))
 }

@@ -261,6 +261,58 @@ func Open(dir string) (*Table, error) {
 	return t, nil
 }
 
+// Footers checks a global table folder from its files' footers:
+// positions.parquet of the folder's multiplier with a row per position,
+// and a breakpoint file of the same M and multiplier for each g from 1 to
+// fibnim.max_g and no other. It returns M and the largest value. It
+// reads no row: Open reads and checks them all.
+func Footers(dir string, a grundy.Multiplier) (M, maxG int, err error) {
+	meta, rows, err := footer[GlobalPosition](filepath.Join(dir, PositionsFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, 0, invalid(dir, "no %s", PositionsFile)
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	M, err1 := strconv.Atoi(meta[table.MetaN])
+	maxG, err2 := strconv.Atoi(meta[table.MetaMaxG])
+	switch {
+	case meta[table.MetaGame] != Game:
+		return 0, 0, invalid(dir, "%s is not a global game table", PositionsFile)
+	case err1 != nil || err2 != nil || M < 0 || M > MaxM || rows != int64(Positions(M)):
+		return 0, 0, invalid(dir, "%s holds %d rows, but its metadata says M = %q, max_g = %q", PositionsFile, rows, meta[table.MetaN], meta[table.MetaMaxG])
+	case meta[table.MetaMult] != a.String():
+		return 0, 0, invalid(dir, "the folder is for a = %s, but its files are for a = %s", a, meta[table.MetaMult])
+	}
+	files, err := os.ReadDir(filepath.Join(dir, table.BreakpointsDir))
+	if err != nil && !(errors.Is(err, os.ErrNotExist) && maxG == 0) {
+		return 0, 0, invalid(dir, "no %s/ folder for values 1..%d", table.BreakpointsDir, maxG)
+	}
+	n := 0
+	for _, e := range files {
+		if !strings.HasPrefix(e.Name(), ".") {
+			n++
+		}
+	}
+	if n != maxG {
+		return 0, 0, invalid(dir, "%s/ holds %d files, not one for each value 1..%d", table.BreakpointsDir, n, maxG)
+	}
+	for g := 1; g <= maxG; g++ {
+		path := table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), g)
+		fm, _, err := footer[GlobalBreakpoint](path)
+		if errors.Is(err, os.ErrNotExist) {
+			return 0, 0, invalid(dir, "no %s/%s", table.BreakpointsDir, filepath.Base(path))
+		}
+		if err != nil {
+			return 0, 0, err
+		}
+		if fm[table.MetaGame] != Game || fm[table.MetaN] != meta[table.MetaN] || fm[table.MetaMult] != meta[table.MetaMult] || fm[table.MetaG] != strconv.Itoa(g) {
+			return 0, 0, invalid(dir, "%s is not value %d of this table", filepath.Base(path), g)
+		}
+	}
+	return M, maxG, nil
+}
+
 // invalid is an error wrapping table.ErrInvalid, as table.Open gives.
 func invalid(dir, format string, args ...any) error {
 	return fmt.Errorf("%s: %w: %s", dir, table.ErrInvalid, fmt.Sprintf(format, args...))
