@@ -183,10 +183,28 @@ func (w gWriter) Close() error {
 	w.t.mu.Lock()
 	defer w.t.mu.Unlock()
 	w.t.closed[w.g] = true
-	if w.t.ctx != nil && w.t.ctx.Err() != nil {
+	// A layer whose runs were all written before the cancel may still be
+	// closing its writer when the cancel comes: its file is whole. A
+	// writer closed after the cancel without its whole layer is noted.
+	if w.t.ctx != nil && w.t.ctx.Err() != nil && !w.t.whole(w.g) {
 		w.t.late = append(w.t.late, w.g)
 	}
 	return nil
+}
+
+// whole reports whether layer g was written in full and right (false
+// without the expected layers).
+func (t *tableWriter) whole(g int) bool {
+	if g > len(t.want) || t.bad[g] {
+		return false
+	}
+	R := t.want[g-1]
+	for n := t.next[g]; n <= t.N; n++ {
+		if R[n] != Inf {
+			return false
+		}
+	}
+	return true
 }
 
 func (w gWriter) Abort() {
@@ -420,6 +438,7 @@ func sameCounts(a, b *StartCounts) bool {
 func TestBreakpointsErrors(t *testing.T) {
 	const N = 200000
 	full := errors.New("disk full")
+	want := breakpointTable(N, Fibonacci)
 	for _, sw := range []int{-1, 1} {
 		tw := newTableWriter(N, nil)
 		tw.failAt, tw.fail = 3, full
@@ -450,7 +469,7 @@ func TestBreakpointsErrors(t *testing.T) {
 			t.Fatalf("switch %d: a failing Whole gave %v", sw, err)
 		}
 		ctx, cancel := context.WithCancel(context.Background())
-		tw = newTableWriter(N, nil)
+		tw = newTableWriter(N, want)
 		tw.ctx = ctx
 		_, err = Breakpoints(ctx, BreakpointConfig{N: N, Mult: Fibonacci, Workers: 2, SwitchAt: sw, Runs: tw.writer,
 			Done: func(g, first int) {
@@ -462,7 +481,7 @@ func TestBreakpointsErrors(t *testing.T) {
 			t.Fatalf("switch %d: cancelled run gave %v", sw, err)
 		}
 		if len(tw.late) > 0 {
-			t.Fatalf("switch %d: writers of %v closed after the cancel", sw, tw.late)
+			t.Fatalf("switch %d: writers of %v closed after the cancel without the whole layer", sw, tw.late)
 		}
 	}
 }
