@@ -251,3 +251,55 @@ func sameH(small, large AtlasRow) bool {
 	}
 	return len(large.H) == len(small.H) || large.H[len(small.H)] > small.N
 }
+
+// ChangeFindings is the short form of Changes for the README: how many
+// multipliers gained failures past the earlier range, and what became of
+// those whose failures all lay in the first tenth of it ("" if the two
+// atlases share no complete multiplier).
+func ChangeFindings(earlier Earlier, rows []AtlasRow) string {
+	if len(earlier.Rows) == 0 || len(rows) == 0 {
+		return ""
+	}
+	prevOf := map[string]AtlasRow{}
+	for _, r := range earlier.Rows {
+		prevOf[r.Multiplier] = r
+	}
+	both, grew, early := 0, 0, 0
+	var again, disagree []string
+	for _, r := range rows {
+		p, ok := prevOf[r.Multiplier]
+		if !ok || r.Status != Complete || p.Status != Complete {
+			continue
+		}
+		both++
+		if !sameH(p, r) {
+			disagree = append(disagree, r.Multiplier)
+		}
+		newFails := r.LowerFailures + r.UpperFailures - p.LowerFailures - p.UpperFailures
+		if newFails > 0 {
+			grew++
+		}
+		if p.StepLastOutside >= 1 && p.StepLastOutside <= p.StepTop/10 {
+			early++
+			if newFails > 0 {
+				again = append(again, fmt.Sprintf("%s (last %s, now %s)", r.Multiplier, group(p.StepLastOutside), group(r.StepLastOutside)))
+			}
+		}
+	}
+	if both == 0 {
+		return ""
+	}
+	N0 := earlier.Rows[0].N
+	s := fmt.Sprintf("Against the atlas at N = %s (%s, %d multipliers in both): failures of the analogue appeared past %s for %d of them", group(N0), earlier.File, both, group(N0), grew)
+	if early > 0 {
+		s += fmt.Sprintf("; of the %d whose failures all lay in the first tenth at N = %s, %d stayed failure-free and %d failed again", early, group(N0), early-len(again), len(again))
+		if len(again) > 0 {
+			s += ": a = " + strings.Join(again, ", ")
+		}
+	}
+	s += "."
+	if len(disagree) > 0 {
+		s += fmt.Sprintf(" The two atlases DISAGREE on h(g) below N = %s for a = %s.", group(N0), strings.Join(disagree, ", "))
+	}
+	return s
+}

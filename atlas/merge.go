@@ -142,17 +142,44 @@ func Regenerate(root string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w: no valid %s", path, ErrInvalid, table.MetaN)
 	}
-	var earlier *Earlier
-	if since := meta[MetaSince]; since != "" {
-		if earlier, err = ReadEarlier(filepath.Join(root, since), N); err != nil {
-			return nil, err
-		}
+	earlier, err := sinceOf(root, meta, N)
+	if err != nil {
+		return nil, err
 	}
 	plan := Plan{List: list, N: N}
 	for _, r := range rows {
 		plan.Multipliers = append(plan.Multipliers, r.Multiplier)
 	}
 	return Report(plan, rows, earlier), nil
+}
+
+// sinceOf reads the earlier atlas that the metadata of root's atlas.parquet
+// names (nil if none).
+func sinceOf(root string, meta map[string]string, N int) (*Earlier, error) {
+	since := meta[MetaSince]
+	if since == "" {
+		return nil, nil
+	}
+	return ReadEarlier(filepath.Join(root, since), N)
+}
+
+// ReadWithEarlier reads root's merged atlas (Read) and the earlier atlas
+// its metadata names, beside it (nil if it names none).
+func ReadWithEarlier(root string) (rows []AtlasRow, list string, earlier *Earlier, err error) {
+	path := filepath.Join(root, ParquetFile)
+	if rows, list, err = Read(path); err != nil {
+		return nil, "", nil, err
+	}
+	_, meta, err := readFile(path, Kind)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	N, err := strconv.Atoi(meta[table.MetaN])
+	if err != nil {
+		return nil, "", nil, fmt.Errorf("%s: %w: no valid %s", path, ErrInvalid, table.MetaN)
+	}
+	earlier, err = sinceOf(root, meta, N)
+	return rows, list, earlier, err
 }
 
 // Read reads a merged atlas (ROOT/atlas.parquet) and checks it: the

@@ -200,7 +200,8 @@ func aboveThree(ok []AtlasRow) string {
 		if r.ANum > 3*r.ADen {
 			above = append(above, r)
 			if r.StepLastOutside >= 1 {
-				bad = append(bad, fmt.Sprintf("%s (%s n, the last at %s)", r.Multiplier, group(r.LowerFailures+r.UpperFailures), group(r.StepLastOutside)))
+				bad = append(bad, fmt.Sprintf("%s (%s n, the smallest %s, the largest %s, none on (%s, %s])", r.Multiplier,
+					group(r.LowerFailures+r.UpperFailures), group(firstOutside(r)), group(r.StepLastOutside), group(r.StepLastOutside), group(r.StepTop)))
 			}
 		}
 	}
@@ -213,6 +214,19 @@ func aboveThree(ok []AtlasRow) string {
 		return s + "no counterexample."
 	}
 	return s + fmt.Sprintf("it fails for %d of them: a = %s.", len(bad), strings.Join(bad, ", "))
+}
+
+// firstOutside is the smallest n where G(n + ceil(n/a)) - G(n) leaves
+// [1, 2]: the first counterexample of LRS-5.3-step(a) or
+// LRS-conj-upper(a) (-1 if none).
+func firstOutside(r AtlasRow) int64 {
+	first := int64(-1)
+	for _, c := range []struct{ failures, n int64 }{{r.LowerFailures, r.LowerFirstN}, {r.UpperFailures, r.UpperFirstN}} {
+		if c.failures > 0 && (first < 0 || c.n < first) {
+			first = c.n
+		}
+	}
+	return first
 }
 
 // verdictRuns describes, in increasing a, the runs of consecutive

@@ -21,7 +21,7 @@ func synthetic(a string, alpha, rms float64, last int64) AtlasRow {
 	}
 	r.StepDiffs, r.StepCounts = []int64{1, 2}, []int64{600, 400}
 	if last > 0 {
-		r.UpperStatus, r.UpperFailures, r.UpperLastN, r.StepLastOutside = "fails", 7, last, last
+		r.UpperStatus, r.UpperFailures, r.UpperFirstN, r.UpperLastN, r.StepLastOutside = "fails", 7, 3, last, last
 		r.StepDiffs, r.StepCounts = []int64{1, 2, 3}, []int64{600, 393, 7}
 	}
 	return r
@@ -86,7 +86,7 @@ func TestReportAboveThree(t *testing.T) {
 		t.Errorf("the report lacks %q:\n%s", want, md)
 	}
 	rows[2] = synthetic("4", 5.5, 0.3, 800)
-	want = `tested on all 3 sampled a > 3 (a = 7/2 to 5), each on n + ceil(n/a) <= 1,500: it fails for 1 of them: a = 4 (7 n, the last at 800).`
+	want = `tested on all 3 sampled a > 3 (a = 7/2 to 5), each on n + ceil(n/a) <= 1,500: it fails for 1 of them: a = 4 (7 n, the smallest 3, the largest 800, none on (800, 1,000]).`
 	if md := string(Report(plan, rows, nil)); !strings.Contains(md, want) {
 		t.Errorf("with a failure at a = 4 the report lacks %q:\n%s", want, md)
 	}
@@ -149,12 +149,19 @@ func TestChanges(t *testing.T) {
 			t.Errorf("the section lacks %q:\n%s", want, lines)
 		}
 	}
+	short := ChangeFindings(Earlier{File: "atlas-small.parquet", Rows: prev}, cur)
+	if want := "Against the atlas at N = 1,500 (atlas-small.parquet, 4 multipliers in both): failures of the analogue appeared past 1,500 for 2 of them; of the 2 whose failures all lay in the first tenth at N = 1,500, 1 stayed failure-free and 1 failed again: a = 5/2 (last 60, now 9,000)."; short != want {
+		t.Errorf("ChangeFindings:\n got %s\nwant %s", short, want)
+	}
 	// Corrupt h(g) below the earlier N in one row of the new atlas.
 	cur[3].H = append([]int64(nil), cur[3].H...)
 	cur[3].H[2] = 4
 	lines = strings.Join(Changes(Earlier{File: "atlas-small.parquet", Rows: prev}, cur), "\n")
 	if want := "The two atlases DISAGREE on h(g) below N = 1,500 for 1 of the 4 multipliers: a = 4."; !strings.Contains(lines, want) {
 		t.Errorf("a changed h(2) at a = 4: the section lacks %q:\n%s", want, lines)
+	}
+	if short := ChangeFindings(Earlier{File: "x", Rows: prev}, cur); !strings.Contains(short, "DISAGREE on h(g) below N = 1,500 for a = 4") {
+		t.Errorf("a changed h(2) at a = 4: the short form says %s", short)
 	}
 	// A value reached below the earlier N that the earlier atlas did not see.
 	cur[3].H = []int64{0, 1, 3, 100, 1499}

@@ -52,6 +52,11 @@ func Findings(dir string) ([]byte, error) {
 		return nil, err
 	}
 	sort.Strings(frontier)
+	type frontierFail struct {
+		conjectures.Result
+		path string
+	}
+	upper := map[string][]frontierFail{} // the upper half's failures in frontier tables, by multiplier
 	for _, path := range frontier {
 		rs, err := readChecks(path)
 		if err != nil {
@@ -59,10 +64,19 @@ func Findings(dir string) ([]byte, error) {
 		}
 		rel, _ := filepath.Rel(filepath.Dir(dir), path)
 		checksFindings(&b, "the frontier table", filepath.ToSlash(rel), rs)
+		for _, r := range rs {
+			if (r.ID == conjectures.IDConjUpper || strings.HasPrefix(r.ID, conjectures.IDConjUpper+"(")) && r.Failures > 0 {
+				a := r.Mult
+				if a == "" {
+					a = "2" // the papers' own statements are of Fibonacci nim
+				}
+				upper[a] = append(upper[a], frontierFail{Result: r, path: filepath.ToSlash(rel)})
+			}
+		}
 	}
 	path := filepath.Join(dir, atlas.ParquetFile)
 	if _, err := os.Stat(path); err == nil {
-		rows, list, err := atlas.Read(path)
+		rows, list, earlier, err := atlas.ReadWithEarlier(dir)
 		if err != nil {
 			return nil, err
 		}
@@ -74,6 +88,22 @@ func Findings(dir string) ([]byte, error) {
 			base, atlas.ReportFile, base, atlas.ReportFile, base, atlas.ParquetFile, len(rows), list, group(N))
 		for _, line := range atlas.Findings(rows) {
 			fmt.Fprintf(&b, "  - %s\n", line)
+		}
+		if earlier != nil {
+			if line := atlas.ChangeFindings(*earlier, rows); line != "" {
+				fmt.Fprintf(&b, "  - %s\n", line)
+			}
+		}
+		// A frontier table of one of the atlas's multipliers that finds
+		// failures of the conjecture's upper half past the atlas's range.
+		for _, r := range rows {
+			for _, c := range upper[r.Multiplier] {
+				if c.Largest != nil && c.Largest.N > r.StepTop {
+					fmt.Fprintf(&b, "  - At a = %s the frontier table (%s) reaches further: %s fails there up to n = %s, past this atlas's range (last failure here %s). A last failure early in a range is no evidence that a statement holds for all large n.\n",
+						r.Multiplier, c.path, c.ID, group(c.Largest.N), lastOrNone(r.StepLastOutside))
+					break // one line a multiplier: LRS-conj-upper and LRS-conj-upper(a=2) are one statement
+				}
+			}
 		}
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, err
@@ -251,4 +281,11 @@ func Readme(readme, findings []byte) ([]byte, error) {
 	out.Write(findings)
 	out.Write(readme[end:])
 	return out.Bytes(), nil
+}
+
+func lastOrNone(n int64) string {
+	if n < 1 {
+		return "none"
+	}
+	return group(n)
 }

@@ -88,6 +88,15 @@ func TestFindingsFollowTheResults(t *testing.T) {
 	if err := parquetfile.WriteFile(filepath.Join(dir, atlas.ParquetFile), meta, rows); err != nil {
 		t.Fatal(err)
 	}
+	if since := meta[atlas.MetaSince]; since != "" { // the earlier atlas it is compared with, beside it
+		data, err := os.ReadFile(filepath.Join("..", "results", since))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, since), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	after, err := Findings(dir)
 	if err != nil {
 		t.Fatal(err)
