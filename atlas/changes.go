@@ -23,7 +23,6 @@ type change struct {
 	curFails   int64
 	hAgree     bool // h(g) is the same wherever the earlier atlas knows it
 	prevEarly  bool // every failure in the first tenth of the earlier range
-	curEarly   bool // ... of this range
 	lastChange bool // the verdict or the last failure moved
 }
 
@@ -42,32 +41,7 @@ func Changes(earlier Earlier, rows []AtlasRow) []string {
 		return nil
 	}
 	N0, N := earlier.Rows[0].N, rows[0].N
-	prevOf := map[string]AtlasRow{}
-	for _, r := range earlier.Rows {
-		prevOf[r.Multiplier] = r
-	}
-	var both []change
-	var skipped []string
-	newHere := 0
-	for _, r := range rows {
-		p, ok := prevOf[r.Multiplier]
-		if !ok {
-			newHere++
-			continue
-		}
-		if r.Status != Complete || p.Status != Complete {
-			skipped = append(skipped, r.Multiplier)
-			continue
-		}
-		c := change{a: r.Multiplier, prev: p, cur: r,
-			prevFails: p.LowerFailures + p.UpperFailures, curFails: r.LowerFailures + r.UpperFailures}
-		c.newFails = c.curFails - c.prevFails
-		c.hAgree = sameH(p, r)
-		c.prevEarly = p.StepLastOutside >= 1 && p.StepLastOutside <= p.StepTop/10
-		c.curEarly = r.StepLastOutside >= 1 && r.StepLastOutside <= r.StepTop/10
-		c.lastChange = p.StepLastOutside != r.StepLastOutside
-		both = append(both, c)
-	}
+	both, skipped, newHere := compare(earlier, rows)
 
 	var out []string
 	w := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
@@ -187,6 +161,41 @@ func Changes(earlier Earlier, rows []AtlasRow) []string {
 	return out
 }
 
+// earlyOnly reports whether the analogue of the closing conjecture fails
+// for r and every failure lies in the first tenth of its range.
+func earlyOnly(r AtlasRow) bool {
+	return r.StepLastOutside >= 1 && r.StepLastOutside <= r.StepTop/10
+}
+
+// compare pairs the rows of the multipliers in both atlases that are
+// complete in both; skipped lists those in both but not complete in one,
+// newHere counts the multipliers only rows has.
+func compare(earlier Earlier, rows []AtlasRow) (both []change, skipped []string, newHere int) {
+	prevOf := map[string]AtlasRow{}
+	for _, r := range earlier.Rows {
+		prevOf[r.Multiplier] = r
+	}
+	for _, r := range rows {
+		p, ok := prevOf[r.Multiplier]
+		if !ok {
+			newHere++
+			continue
+		}
+		if r.Status != Complete || p.Status != Complete {
+			skipped = append(skipped, r.Multiplier)
+			continue
+		}
+		c := change{a: r.Multiplier, prev: p, cur: r,
+			prevFails: p.LowerFailures + p.UpperFailures, curFails: r.LowerFailures + r.UpperFailures}
+		c.newFails = c.curFails - c.prevFails
+		c.hAgree = sameH(p, r)
+		c.prevEarly = earlyOnly(p)
+		c.lastChange = p.StepLastOutside != r.StepLastOutside
+		both = append(both, c)
+	}
+	return both, skipped, newHere
+}
+
 // alphaMoves: how the slope alpha and the RMS of the log fit moved.
 func alphaMoves(both []change, N0, N int64) []string {
 	if len(both) == 0 {
@@ -260,37 +269,28 @@ func ChangeFindings(earlier Earlier, rows []AtlasRow) string {
 	if len(earlier.Rows) == 0 || len(rows) == 0 {
 		return ""
 	}
-	prevOf := map[string]AtlasRow{}
-	for _, r := range earlier.Rows {
-		prevOf[r.Multiplier] = r
-	}
-	both, grew, early := 0, 0, 0
+	both, _, _ := compare(earlier, rows)
+	grew, early := 0, 0
 	var again, disagree []string
-	for _, r := range rows {
-		p, ok := prevOf[r.Multiplier]
-		if !ok || r.Status != Complete || p.Status != Complete {
-			continue
+	for _, c := range both {
+		if !c.hAgree {
+			disagree = append(disagree, c.a)
 		}
-		both++
-		if !sameH(p, r) {
-			disagree = append(disagree, r.Multiplier)
-		}
-		newFails := r.LowerFailures + r.UpperFailures - p.LowerFailures - p.UpperFailures
-		if newFails > 0 {
+		if c.newFails > 0 {
 			grew++
 		}
-		if p.StepLastOutside >= 1 && p.StepLastOutside <= p.StepTop/10 {
+		if c.prevEarly {
 			early++
-			if newFails > 0 {
-				again = append(again, fmt.Sprintf("%s (last %s, now %s)", r.Multiplier, group(p.StepLastOutside), group(r.StepLastOutside)))
+			if c.newFails > 0 {
+				again = append(again, fmt.Sprintf("%s (last %s, now %s)", c.a, group(c.prev.StepLastOutside), group(c.cur.StepLastOutside)))
 			}
 		}
 	}
-	if both == 0 {
+	if len(both) == 0 {
 		return ""
 	}
 	N0 := earlier.Rows[0].N
-	s := fmt.Sprintf("Against the atlas at N = %s (%s, %d multipliers in both): failures of the analogue appeared past %s for %d of them", group(N0), earlier.File, both, group(N0), grew)
+	s := fmt.Sprintf("Against the atlas at N = %s (%s, %d multipliers in both): failures of the analogue appeared past %s for %d of them", group(N0), earlier.File, len(both), group(N0), grew)
 	if early > 0 {
 		s += fmt.Sprintf("; of the %d whose failures all lay in the first tenth at N = %s, %d stayed failure-free and %d failed again", early, group(N0), early-len(again), len(again))
 		if len(again) > 0 {

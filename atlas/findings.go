@@ -67,7 +67,7 @@ func Findings(rows []AtlasRow) []string {
 	for _, r := range ok {
 		if r.StepLastOutside >= 1 {
 			fail = append(fail, r)
-			if r.StepLastOutside <= r.StepTop/10 {
+			if earlyOnly(r) {
 				early = append(early, r)
 			}
 		}

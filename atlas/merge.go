@@ -129,77 +129,64 @@ func ReadEarlier(path string, N int) (*Earlier, error) {
 // names (MetaSince), beside it: what a test compares with the
 // committed tables/atlas.md.
 func Regenerate(root string) ([]byte, error) {
-	path := filepath.Join(root, ParquetFile)
-	rows, list, err := Read(path)
+	rows, list, earlier, err := ReadWithEarlier(root)
 	if err != nil {
 		return nil, err
 	}
-	_, meta, err := readFile(path, Kind)
-	if err != nil {
-		return nil, err
+	plan := Plan{List: list}
+	if len(rows) > 0 {
+		plan.N = int(rows[0].N)
 	}
-	N, err := strconv.Atoi(meta[table.MetaN])
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w: no valid %s", path, ErrInvalid, table.MetaN)
-	}
-	earlier, err := sinceOf(root, meta, N)
-	if err != nil {
-		return nil, err
-	}
-	plan := Plan{List: list, N: N}
 	for _, r := range rows {
 		plan.Multipliers = append(plan.Multipliers, r.Multiplier)
 	}
 	return Report(plan, rows, earlier), nil
 }
 
-// sinceOf reads the earlier atlas that the metadata of root's atlas.parquet
-// names (nil if none).
-func sinceOf(root string, meta map[string]string, N int) (*Earlier, error) {
-	since := meta[MetaSince]
-	if since == "" {
-		return nil, nil
-	}
-	return ReadEarlier(filepath.Join(root, since), N)
-}
-
 // ReadWithEarlier reads root's merged atlas (Read) and the earlier atlas
-// its metadata names, beside it (nil if it names none).
+// its metadata names (MetaSince), beside it (nil if it names none).
 func ReadWithEarlier(root string) (rows []AtlasRow, list string, earlier *Earlier, err error) {
 	path := filepath.Join(root, ParquetFile)
-	if rows, list, err = Read(path); err != nil {
-		return nil, "", nil, err
-	}
-	_, meta, err := readFile(path, Kind)
+	rows, meta, err := readChecked(path)
 	if err != nil {
 		return nil, "", nil, err
 	}
-	N, err := strconv.Atoi(meta[table.MetaN])
-	if err != nil {
-		return nil, "", nil, fmt.Errorf("%s: %w: no valid %s", path, ErrInvalid, table.MetaN)
+	if since := meta[MetaSince]; since != "" {
+		N, _ := strconv.Atoi(meta[table.MetaN]) // readFile checked it
+		if earlier, err = ReadEarlier(filepath.Join(root, since), N); err != nil {
+			return nil, "", nil, err
+		}
 	}
-	earlier, err = sinceOf(root, meta, N)
-	return rows, list, earlier, err
+	return rows, meta[MetaList], earlier, nil
 }
 
 // Read reads a merged atlas (ROOT/atlas.parquet) and checks it: the
 // columns and metadata of an atlas (readFile), as many rows as it
 // says, one per multiplier, in increasing order of a.
 func Read(path string) (rows []AtlasRow, list string, err error) {
-	rows, meta, err := readFile(path, Kind)
+	rows, meta, err := readChecked(path)
 	if err != nil {
 		return nil, "", err
 	}
+	return rows, meta[MetaList], nil
+}
+
+// readChecked is Read, returning the file's metadata.
+func readChecked(path string) ([]AtlasRow, map[string]string, error) {
+	rows, meta, err := readFile(path, Kind)
+	if err != nil {
+		return nil, nil, err
+	}
 	if n, err := strconv.Atoi(meta[MetaRows]); err != nil || n != len(rows) {
-		return nil, "", fmt.Errorf("%s: %w: it has %d rows, its metadata says %q", path, ErrInvalid, len(rows), meta[MetaRows])
+		return nil, nil, fmt.Errorf("%s: %w: it has %d rows, its metadata says %q", path, ErrInvalid, len(rows), meta[MetaRows])
 	}
 	var prev grundy.Multiplier
 	for i, r := range rows {
 		a := grundy.Multiplier{P: uint64(r.ANum), Q: uint64(r.ADen)}
 		if i > 0 && !Less(prev, a) {
-			return nil, "", fmt.Errorf("%s: %w: a = %s follows a = %s: rows must increase in a", path, ErrInvalid, a, prev)
+			return nil, nil, fmt.Errorf("%s: %w: a = %s follows a = %s: rows must increase in a", path, ErrInvalid, a, prev)
 		}
 		prev = a
 	}
-	return rows, meta[MetaList], nil
+	return rows, meta, nil
 }

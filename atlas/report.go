@@ -142,7 +142,7 @@ func conjectureReading(ok []AtlasRow) []string {
 		if r.StepLastOutside >= 1 {
 			fail = append(fail, r)
 			// "Early": every failure lies in the first tenth of the range.
-			if r.StepLastOutside <= r.StepTop/10 {
+			if earlyOnly(r) {
 				early = append(early, r)
 			}
 		}
