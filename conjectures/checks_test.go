@@ -156,11 +156,11 @@ func TestFTChecksCatchCorruption(t *testing.T) {
 	}
 	// Table 1: a corrupted computed cell is reported at its a.
 	intervals := append([]FTInterval(nil), FTRealPrinted...)
-	base := CheckFTTable1(computed, intervals)
+	base := CheckFTTable1(computed, intervals, "")
 	c := computed[7]
 	c.L++
 	computed[7] = c
-	r := CheckFTTable1(computed, intervals)
+	r := CheckFTTable1(computed, intervals, "")
 	if r.Failures != base.Failures+1 {
 		t.Fatalf("FT-table1: %d failures after corrupting a=7, %d before", r.Failures, base.Failures)
 	}
@@ -172,7 +172,7 @@ func TestFTChecksCatchCorruption(t *testing.T) {
 		t.Fatalf("a = 7 not reported: %v", r.Counterexamples)
 	}
 	intervals[4].Hi = "4"
-	if r2 := CheckFTTable1(computed, intervals); r2.Failures != r.Failures+1 {
+	if r2 := CheckFTTable1(computed, intervals, ""); r2.Failures != r.Failures+1 {
 		t.Fatal("a corrupted interval is not reported")
 	}
 }

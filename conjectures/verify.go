@@ -383,12 +383,20 @@ func infRow(N int) []uint32 {
 	return R
 }
 
-// verifyNtimes recomputes every multiplier of c_table.parquet to the same
-// number of terms and checks Theorems 1 and 2 on every term, and compares
-// the table with the print.
+// maxStoredTerms bounds the terms of a row of c_table.parquet that verify
+// recomputes: compute ntimes's -max-terms defaults to 1<<20, and a damaged
+// count must not make verify compute without end.
+const maxStoredTerms = 1 << 26
+
+// verifyNtimes recomputes every multiplier of c_table.parquet (with the
+// parameters its metadata record, or else to its stored number of terms),
+// the first terms sequences.parquet keeps and the real tables, checks
+// Theorems 1 and 2 on every recomputed term, compares the recomputed
+// Table 1 with the print, and every stored cell with its recomputation
+// (FT-stored).
 func verifyNtimes(ctx context.Context, dir string, progress func(string)) ([]Result, error) {
 	path := filepath.Join(dir, ntimes.CTableFile)
-	rows, _, err := table.ReadFile[ntimes.CRow](path)
+	rows, meta, err := table.ReadFile[ntimes.CRow](path)
 	if errors.Is(err, os.ErrNotExist) {
 		var out []Result
 		for _, c := range Registry() {
@@ -399,26 +407,59 @@ func verifyNtimes(ctx context.Context, dir string, progress func(string)) ([]Res
 	if err != nil {
 		return nil, err
 	}
+	params, missing := parseNtimesParams(meta)
+	seqPath := filepath.Join(dir, ntimes.SequencesFile)
+	seqs, _, err := table.ReadFile[ntimes.SeqRow](seqPath)
+	haveSeqs := err == nil
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	// Without the parameters, each multiplier's sequence is recomputed to
+	// the terms the files hold.
+	seqTerms := map[string]int{}
+	for _, r := range seqs {
+		seqTerms[r.Multiplier] = max(seqTerms[r.Multiplier], int(r.K))
+	}
 	cases := make([]FTCase, len(rows))
 	stored := make([]StoredProof, len(rows))
-	computed := map[int]FTRow{}
+	wantC := make([]ntimes.CRow, len(rows))
+	wantSeq := make([][]ntimes.SeqRow, len(rows))
 	var mu sync.Mutex
 	done := 0
 	t0 := time.Now()
 	err = pool.Each(ctx, len(rows), 0, func(i int) error {
 		r := rows[i]
+		if r.ADen < 1 || r.ANum < r.ADen || r.Terms < 1 || r.Terms > maxStoredTerms {
+			return fmt.Errorf("%s: row %d: a = %d/%d with %d terms is not a multiplier of n-times nim", path, i+1, r.ANum, r.ADen, r.Terms)
+		}
 		a := big.NewRat(r.ANum, r.ADen)
-		s := ntimes.Sequence(a, int(r.Terms))
-		e := ntimes.Analyse(s)
-		// The stored summary is data too: check it reproduces.
-		e.C, e.K0 = int(r.C), int(r.K0)
-		cases[i] = NewFTCase(s, e)
+		var s *ntimes.Seq
+		var e ntimes.Eventual
+		var err error
+		if missing == "" {
+			if s, e, err = ntimes.SolveContext(ctx, a, params.minStable, params.factor, params.maxTerms); err != nil {
+				return err
+			}
+		} else {
+			s = ntimes.Sequence(a, int(r.Terms))
+			e = ntimes.Analyse(s)
+		}
+		c := NewFTCase(s, e)
+		cases[i] = c
 		stored[i] = StoredProof{Proved: r.Proved, From: int(r.ProvedFrom)}
+		v := c.V
+		if p := c.P; p.OK && p.C != e.C {
+			v = append(v, ntimes.Violation{Clause: "lemma", K: p.K})
+		}
+		solved := ntimes.Solved{A: a, Seq: s, Eventual: e, Proof: c.P, Violations: v}
+		wantC[i] = ntimes.NewCRow(solved)
+		k := params.seqTerms
+		if missing != "" {
+			k = seqTerms[a.RatString()]
+		}
+		wantSeq[i] = ntimes.NewSeqRows(solved, k)
 		mu.Lock()
 		defer mu.Unlock()
-		if r.ADen == 1 {
-			computed[int(r.ANum)] = FTRow{A: int(r.ANum), L: int(r.L), C: int(r.C), U: int(r.U), ALogA: int(r.ALogA)}
-		}
 		done++
 		if progress != nil {
 			progress(fmt.Sprintf("verify: n-times nim, %d of %d multipliers recomputed, elapsed %v", done, len(rows), time.Since(t0).Round(time.Second)))
@@ -428,15 +469,60 @@ func verifyNtimes(ctx context.Context, dir string, progress func(string)) ([]Res
 	if err != nil {
 		return nil, err
 	}
+	byMult := func(r ntimes.CRow) string { return "a = " + r.Multiplier }
+	diffs := []StoredDiff{compareRows(ntimes.CTableFile, rows, wantC, byMult)}
+	if haveSeqs {
+		var want []ntimes.SeqRow
+		for _, w := range wantSeq {
+			want = append(want, w...)
+		}
+		diffs = append(diffs, compareRows(ntimes.SequencesFile, seqs, want, func(r ntimes.SeqRow) string { return fmt.Sprintf("a = %s, k = %d", r.Multiplier, r.K) }))
+	} else {
+		diffs = append(diffs, StoredDiff{File: ntimes.SequencesFile, Skipped: "absent"})
+	}
+	computed := map[int]FTRow{}
+	for _, r := range wantC {
+		if r.ADen == 1 {
+			computed[int(r.ANum)] = FTRow{A: int(r.ANum), L: int(r.L), C: int(r.C), U: int(r.U), ALogA: int(r.ALogA)}
+		}
+	}
+	// The real tables, recomputed with the parameters of c_table (compute
+	// ntimes writes one set of metadata into all four files).
 	var intervals []FTInterval
-	if rc, _, err := table.ReadFile[ntimes.RealCRow](filepath.Join(dir, ntimes.RealCFile)); err == nil {
-		for _, r := range rc {
+	noReal := ""
+	if missing != "" {
+		noReal = ntimes.CTableFile + "'s metadata lack the parameters (" + strings.TrimPrefix(missing, "its metadata lack ") + ")"
+		diffs = append(diffs, StoredDiff{File: ntimes.RealCFile, Skipped: "not recomputed: " + noReal}, StoredDiff{File: ntimes.RealTermsFile, Skipped: "not recomputed: " + noReal})
+	} else {
+		x, _ := grundy.ParseMultiplier(params.realUpto)
+		realC, realT, _, err := ntimes.RealTables(ctx, params.terms, x.Rat(), params.minStable, params.factor, params.maxTerms)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range realC {
 			intervals = append(intervals, FTInterval{Lo: r.Lo, Hi: r.Hi, C: int(r.C)})
 		}
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, err
+		interval := func(lo, hi string) string { return "[" + lo + ", " + hi + ")" }
+		wantRC := make([]ntimes.RealCRow, len(realC))
+		for i, r := range realC {
+			wantRC[i] = r.RealC()
+		}
+		if rc, _, err := table.ReadFile[ntimes.RealCRow](filepath.Join(dir, ntimes.RealCFile)); err == nil {
+			diffs = append(diffs, compareRows(ntimes.RealCFile, rc, wantRC, func(r ntimes.RealCRow) string { return interval(r.Lo, r.Hi) }))
+		} else if errors.Is(err, os.ErrNotExist) {
+			diffs = append(diffs, StoredDiff{File: ntimes.RealCFile, Skipped: "absent"})
+		} else {
+			return nil, err
+		}
+		if rt, _, err := table.ReadFile[ntimes.RealRow](filepath.Join(dir, ntimes.RealTermsFile)); err == nil {
+			diffs = append(diffs, compareRows(ntimes.RealTermsFile, rt, realT, func(r ntimes.RealRow) string { return interval(r.Lo, r.Hi) }))
+		} else if errors.Is(err, os.ErrNotExist) {
+			diffs = append(diffs, StoredDiff{File: ntimes.RealTermsFile, Skipped: "absent"})
+		} else {
+			return nil, err
+		}
 	}
-	d := &ntimesData{cases: cases, stored: stored, computed: computed, intervals: intervals}
+	d := &ntimesData{cases: cases, stored: stored, computed: computed, intervals: intervals, noReal: noReal, diffs: diffs}
 	var out []Result
 	for _, c := range Registry() {
 		if c.ntimes != nil {
