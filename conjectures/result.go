@@ -83,6 +83,38 @@ func (r *Result) closeRange() {
 	}
 }
 
+// settle withholds the verdict of a result that visited no case: a check
+// with no case in its domain did not run, whatever its code found on
+// nothing. Its status becomes NotRun and its note says why, with the
+// domain it had (e.g. "no case in its domain: every n with ceil(3n/2) <=
+// N, here n in 1..0"). Results that visited a case are left as they are.
+// Its statistics stay (those of the conjecture's lower half describe the
+// start values, h(g) among them, not the statement's cases); the report
+// prints none for a result that did not run.
+func (r *Result) settle() {
+	if r.Status != Holds || r.Cases > 0 {
+		return
+	}
+	r.Status = NotRun
+	why := "no case in its domain"
+	if r.Domain.Cells != "" {
+		why += fmt.Sprintf(": %s, here %s in %d..%d", r.Domain.Cells, r.IndexName(), r.Domain.From, r.Domain.To)
+	}
+	if r.Note != "" {
+		why += "; " + r.Note
+	}
+	r.Note = why
+}
+
+// Settle applies the rule of settle to every result: one with no case in
+// its domain is not run. Verify and Stream apply it to what they return;
+// callers that run a check function by hand apply it themselves.
+func Settle(res []Result) {
+	for i := range res {
+		res[i].settle()
+	}
+}
+
 // IndexName is what a Counterexample's N counts: Index, or "n".
 func (r Result) IndexName() string {
 	if r.Index == "" {

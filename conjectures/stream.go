@@ -254,6 +254,7 @@ func Stream(src Source, p Pass) ([]Result, error) {
 			out = append(out, pc.state.results(cur, scope)...)
 		}
 	}
+	Settle(out)
 	return out, nil
 }
 

@@ -109,6 +109,9 @@ func Markdown(results []conjectures.Result, header string) []byte {
 			}
 		}
 		stats := r.Stats
+		if r.Status == conjectures.NotRun {
+			stats = nil // no case, no finding
+		}
 		if rows, ok := stats["by_decade"].([]map[string]int64); ok {
 			d.line("")
 			d.line("- By decade, the distribution of the difference, with the first and last n of each:")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,3 +108,51 @@ func TestVerifyTamperedCTable(t *testing.T) {
 }
 
 func itoa(x int64) string { b, _ := json.Marshal(x); return string(b) }
+
+// No case, no verdict (issue 33, T2): at N = 1 the closing conjecture's
+// halves, Theorem 5.1 and the step of Theorem 5.3 have no n in their
+// domains. At 8772ee7 they "held" on 0 cases, and the console counted
+// them so; now they are not run, with the reason, and every result that
+// holds visited a case.
+func TestVerifyNoCaseNoVerdict(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := runArgs(t, "grundy", "-n", "1", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runArgs(t, "verify", "-in", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := readChecks(t, dir)
+	holds, notRun := 0, 0
+	for id, r := range got {
+		switch r.Status {
+		case conjectures.Holds:
+			holds++
+			if r.Cases == 0 {
+				t.Errorf("%s holds on 0 cases", id)
+			}
+		case conjectures.NotRun:
+			notRun++
+			if r.Note == "" {
+				t.Errorf("%s is not run without a reason", id)
+			}
+		}
+	}
+	for _, id := range []string{"LRS-5.1", "LRS-conj-lower", "LRS-conj-upper", "LRS-5.3-step(a=2)", "LRS-conj-upper(a=2)"} {
+		if r := got[id]; r.Status != conjectures.NotRun || !strings.HasPrefix(r.Note, "no case in its domain: every ") {
+			t.Errorf("%s at N = 1: %s, note %q", id, r.Status, r.Note)
+		}
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(md), "| 1..0 |") || strings.Contains(string(md), "| holds | 1..1 (every non-Fibonacci") {
+		t.Errorf("report.md gives a verdict on no case:\n%s", md)
+	}
+	want := fmt.Sprintf("%d hold, 0 fail, %d not run", holds, notRun)
+	if !strings.Contains(out, want) {
+		t.Errorf("console: %q, want %q", out, want)
+	}
+}
