@@ -2,6 +2,7 @@ package conjectures
 
 import (
 	"math/big"
+	"strings"
 	"testing"
 
 	"fibnim/grundy"
@@ -281,4 +282,24 @@ func TestOEISChecksCatchCorruption(t *testing.T) {
 	wrong := &ntimes.Seq{A: s3.A, F: append([]*big.Int(nil), s3.F...), R: s3.R}
 	wrong.F[4] = big.NewInt(7)
 	expect(t, CheckOEISA003411(wrong), Fails, 4)
+}
+
+// Theorem 1 is stated for every real a >= 1; at a = 1 the bound (6),
+// k - r(k) < (a+1) log a = 0, fails at every term, since k - r(k) = 0
+// (issue 33, T3: ntimes.CheckTheorems exempted it silently at 8772ee7).
+// FT-1 fails there, at every term, names a = 1 in its note, and holds on
+// the other multipliers.
+func TestFT1AtAEqualsOne(t *testing.T) {
+	one := ntimes.Sequence(big.NewRat(1, 1), 50)
+	r := CheckFT1([]FTCase{NewFTCase(one, ntimes.Analyse(one))}, 100)
+	if r.Status != Fails || r.Failures != 50 || r.Counterexamples[0].Predicted != "T1(6)" || r.Counterexamples[0].N != 1 {
+		t.Fatalf("FT-1 at a = 1: %s, %d failures, %+v", r.Status, r.Failures, r.Counterexamples)
+	}
+	if !strings.Contains(r.Note, "a = 1: T1(6) at 50 of its 50 terms") {
+		t.Errorf("FT-1's note does not name a = 1: %q", r.Note)
+	}
+	two := ntimes.Sequence(big.NewRat(2, 1), 50)
+	if r := CheckFT1([]FTCase{NewFTCase(two, ntimes.Analyse(two))}, 100); r.Status != Holds {
+		t.Errorf("FT-1 at a = 2: %s %+v", r.Status, r.Counterexamples)
+	}
 }

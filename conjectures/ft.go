@@ -92,14 +92,32 @@ func ftClauses(st Statement, cases []FTCase, want map[string]bool, bruteBound in
 	res := st.result(grundy.Multiplier{})
 	res.Domain = Domain{From: 1, Cells: "every computed term of every multiplier"}
 	res.Index = "k"
+	// Where the failures are, by multiplier and clause: a failure at every
+	// term of one multiplier (a = 1, (6)) reads differently from one term.
+	var where []string
 	for _, c := range cases {
 		res.Cases += int64(c.Terms)
 		res.Domain.To = max(res.Domain.To, int64(c.Terms))
+		byClause := map[string]int{}
+		var order []string
 		for _, v := range c.V {
 			if want[v.Clause] {
 				res.fail(Counterexample{N: int64(v.K), Computed: fmt.Sprintf("a = %s: %s", c.Seq.A.RatString(), v.Detail), Predicted: v.Clause})
+				if byClause[v.Clause] == 0 {
+					order = append(order, v.Clause)
+				}
+				byClause[v.Clause]++
 			}
 		}
+		for _, cl := range order {
+			where = append(where, fmt.Sprintf("a = %s: %s at %d of its %d terms", c.Seq.A.RatString(), cl, byClause[cl], c.Terms))
+		}
+	}
+	if len(where) > 0 {
+		if len(where) > 10 {
+			where = append(where[:10], fmt.Sprintf("and %d more", len(where)-10))
+		}
+		res.Note = "failures by multiplier: " + strings.Join(where, "; ")
 	}
 	if bruteBound > ftHeadBound {
 		panic("conjectures: brute-force bound above the terms an FTCase keeps")
@@ -127,7 +145,11 @@ func ftClauses(st Statement, cases []FTCase, want map[string]bool, bruteBound in
 				res.fail(Counterexample{N: int64(bruteBound), Computed: fmt.Sprintf("a = %s: recurrence %v", c.Seq.A.RatString(), head(got)), Predicted: fmt.Sprintf("game solved: %v", head(want))})
 			}
 		}
-		res.Note = fmt.Sprintf("also compared with the game solved by brute force on piles <= %d for the %d multipliers <= 20", bruteBound, checked)
+		brute := fmt.Sprintf("also compared with the game solved by brute force on piles <= %d for the %d multipliers <= 20", bruteBound, checked)
+		if res.Note != "" {
+			brute = res.Note + "; " + brute
+		}
+		res.Note = brute
 	}
 	return *res
 }
