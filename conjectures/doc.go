@@ -50,7 +50,10 @@
 //     number, its Zeckendorf parts (call cursor.zeckendorf when the state
 //     starts), G(n-1) and the runs of G(n); results gives one Result per
 //     statement of the scope asked, once the pass is over;
-//   - write its test, with a corruption the check must catch;
+//   - give it a corruption in contract_test.go (corruptions: a small
+//     input and a change that flips its verdict): the contract test
+//     TestContractEveryCheckCanFail runs every registered statement on
+//     both, and fails, naming the statement, for one without a corruption;
 //   - name it in docs/checks.md, the readers' list of ids, which
 //     cmd/compute's TestCheckIDsNameOneStatement holds to checks.json.
 //
