@@ -136,11 +136,11 @@ var corruptions = map[string]corruption{
 	"the table of a = 2: WHI-start":          streamed("WHI-start", "G(987, 986) = 1 at a Fibonacci number", 987, func(s *Starts, _ *LowRows) { s.Start[987] = 1 }),
 	"the table of a = 2: BRILLIANT-count":    streamed(IDBrilliant, "G(987, 986) = 1: one more first-player win among 2..1000", 1000, func(s *Starts, _ *LowRows) { s.Start[987] = 1 }),
 	// The statements put for every a, run on a = 2.
-	"every table grundy/mult=A: FT-P-positions":    streamed("FT-P-positions(a=2)", "G(987, 986) = 1 at a term of F(2)", 987, func(s *Starts, _ *LowRows) { s.Start[987] = 1 }),
-	"every table grundy/mult=A: SCHWENK-strategy":  streamed("SCHWENK-strategy(a=2)", "R_1(986) + 1", 986, func(_ *Starts, l *LowRows) { l.R[0][986]++ }),
-	"every table grundy/mult=A: LRS-5.2":           streamed("LRS-5.2(a=2)", "G(1500) + 2", 1499, func(s *Starts, _ *LowRows) { s.Full[1500] += 2 }),
-	"every table grundy/mult=A: LRS-5.3-step":      streamed("LRS-5.3-step(a=2)", "G(1800) = G(1200): the step 1200 -> 1200 + ceil(1200/2) gains nothing", 1200, func(s *Starts, _ *LowRows) { s.Full[1800] = s.Full[1200] }),
-	"every table grundy/mult=A: LRS-conj-upper":    streamed("LRS-conj-upper(a=2)", "G(1800) + 3", 1200, func(s *Starts, _ *LowRows) { s.Full[1800] += 3 }),
+	"every table grundy/mult=A: FT-P-positions":   streamed("FT-P-positions(a=2)", "G(987, 986) = 1 at a term of F(2)", 987, func(s *Starts, _ *LowRows) { s.Start[987] = 1 }),
+	"every table grundy/mult=A: SCHWENK-strategy": streamed("SCHWENK-strategy(a=2)", "R_1(986) + 1", 986, func(_ *Starts, l *LowRows) { l.R[0][986]++ }),
+	"every table grundy/mult=A: LRS-5.2":          streamed("LRS-5.2(a=2)", "G(1500) + 2", 1499, func(s *Starts, _ *LowRows) { s.Full[1500] += 2 }),
+	"every table grundy/mult=A: LRS-5.3-step":     streamed("LRS-5.3-step(a=2)", "G(1800) = G(1200): the step 1200 -> 1200 + ceil(1200/2) gains nothing", 1200, func(s *Starts, _ *LowRows) { s.Full[1800] = s.Full[1200] }),
+	"every table grundy/mult=A: LRS-conj-upper":   streamed("LRS-conj-upper(a=2)", "G(1800) + 3", 1200, func(s *Starts, _ *LowRows) { s.Full[1800] += 3 }),
 
 	// The winning first moves of a = 2.
 	"the table of a = 2: PE366": {input: "the winning first moves from (n, n-1), n <= 120, of grundy.Dense", change: "the move 4 from (17, 16) dropped: M(17) = 1", at: 100,
