@@ -16,7 +16,12 @@ import (
 // the log fit grows with a. Like Report, it computes every number from
 // the rows and holds no date, host or revision. Report (atlas.md) has the
 // long reading and every row.
-func Findings(rows []AtlasRow) []string {
+//
+// earlier and further, where not nil, are the earlier atlas and the
+// failures larger tables found (ReadFurther): the reading of the
+// multipliers whose failures all lie early in the range names those that
+// failed again past it.
+func Findings(rows []AtlasRow, list string, earlier *Earlier, further []Further) []string {
 	var ok []AtlasRow
 	over := 0
 	for _, r := range rows {
@@ -81,7 +86,7 @@ func Findings(rows []AtlasRow) []string {
 			i--
 		}
 		if i < len(ok) && i > 0 {
-			s += fmt.Sprintf(" It holds for every multiplier above a = %s (the %d from %s to %s).", ok[i-1].Multiplier, len(ok)-i, ok[i].Multiplier, ok[len(ok)-1].Multiplier)
+			s += " " + sampledAbove(ok, i, list) + " Nothing was computed between them."
 		}
 		if t := aboveThree(ok); t != "" {
 			s += " " + t
@@ -97,7 +102,7 @@ func Findings(rows []AtlasRow) []string {
 			for _, r := range early {
 				as = append(as, fmt.Sprintf("%s (last %s of %s)", r.Multiplier, group(r.StepLastOutside), group(r.StepTop)))
 			}
-			out = append(out, fmt.Sprintf("For %d of the %d failing multipliers every failure lies in the first tenth of the range, candidates for \"true for all large n\": a = %s.", len(early), len(fail), strings.Join(as, ", ")))
+			out = append(out, fmt.Sprintf("For %d of the %d failing multipliers every failure lies in the first tenth of the range: a = %s. %s", len(early), len(fail), strings.Join(as, ", "), earlyCaveat(rows, earlier, further)))
 		}
 	}
 

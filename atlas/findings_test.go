@@ -24,7 +24,7 @@ func TestFindingsCountTheRows(t *testing.T) {
 			}
 		}
 	}
-	text := strings.Join(Findings(rows), "\n")
+	text := strings.Join(Findings(rows, "", nil, nil), "\n")
 	for _, want := range []string{
 		fmt.Sprintf("fails for %d of the %d multipliers", fail, len(rows)),
 		fmt.Sprintf("For %d of the %d failing multipliers", early, fail),
@@ -38,11 +38,11 @@ func TestFindingsCountTheRows(t *testing.T) {
 	// Corrupt: SCHWENK fails at one multiplier, which must then be said.
 	bad := append([]AtlasRow(nil), rows...)
 	bad[5].SchwenkFailures = 3
-	text = strings.Join(Findings(bad), "\n")
+	text = strings.Join(Findings(bad, "", nil, nil), "\n")
 	if !strings.Contains(text, "SCHWENK-strategy(a) fails for 1 of them") || strings.Contains(text, "SCHWENK-strategy(a), LRS") {
 		t.Errorf("a failing SCHWENK row is not reported:\n%s", text)
 	}
-	if got := Findings(nil); len(got) != 1 || !strings.Contains(got[0], "No multiplier") {
+	if got := Findings(nil, "", nil, nil); len(got) != 1 || !strings.Contains(got[0], "No multiplier") {
 		t.Errorf("Findings(nil) = %q", got)
 	}
 }

@@ -105,7 +105,11 @@ func WriteAll(root string, plan Plan, rows []AtlasRow, earlier *Earlier, revisio
 	if err := parquetfile.WriteFile(set.Stage(filepath.Join(root, ParquetFile)), meta, rows); err != nil {
 		return recovered, err
 	}
-	if err := set.Add(filepath.Join(root, "tables", ReportFile), Report(plan, rows, earlier)); err != nil {
+	further, err := ReadFurther(root)
+	if err != nil {
+		return recovered, err
+	}
+	if err := set.Add(filepath.Join(root, "tables", ReportFile), Report(plan, rows, earlier, further)); err != nil {
 		return recovered, err
 	}
 	return recovered, set.Commit()
@@ -125,9 +129,9 @@ func ReadEarlier(path string, N int) (*Earlier, error) {
 }
 
 // Regenerate renders the report (Report) of the merged atlas in root
-// again from ROOT/atlas.parquet alone, and the earlier atlas its metadata
-// names (MetaSince), beside it: what a test compares with the
-// committed tables/atlas.md.
+// again from ROOT/atlas.parquet alone, the earlier atlas its metadata
+// names (MetaSince), beside it, and the frontier's failures under ROOT
+// (ReadFurther): what a test compares with the committed tables/atlas.md.
 func Regenerate(root string) ([]byte, error) {
 	rows, list, earlier, err := ReadWithEarlier(root)
 	if err != nil {
@@ -140,7 +144,11 @@ func Regenerate(root string) ([]byte, error) {
 	for _, r := range rows {
 		plan.Multipliers = append(plan.Multipliers, r.Multiplier)
 	}
-	return Report(plan, rows, earlier), nil
+	further, err := ReadFurther(root)
+	if err != nil {
+		return nil, err
+	}
+	return Report(plan, rows, earlier, further), nil
 }
 
 // ReadWithEarlier reads root's merged atlas (Read) and the earlier atlas

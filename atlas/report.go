@@ -20,7 +20,11 @@ const ReportFile = "atlas.md"
 // written in advance. It holds no date, host or revision, so the same
 // rows give the same bytes. With an earlier atlas (not nil) it ends with
 // the section on what changed since (Changes).
-func Report(plan Plan, rows []AtlasRow, earlier *Earlier) []byte {
+//
+// further are the failures that larger tables found (ReadFurther); the
+// reading of the multipliers whose failures all lie early in the range
+// names those past it.
+func Report(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further) []byte {
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	w("# The multiplier atlas: %d multipliers, N = %s", len(rows), group(int64(plan.N)))
@@ -45,7 +49,7 @@ func Report(plan Plan, rows []AtlasRow, earlier *Earlier) []byte {
 	w("")
 	w("Observations on 0 <= n <= %s for the multipliers listed, not theorems: a statement that holds here may fail further on.", group(int64(plan.N)))
 	w("")
-	for _, line := range reading(ok, over) {
+	for _, line := range reading(plan, ok, over, rows, earlier, further) {
 		w("- %s", line)
 	}
 	w("")
@@ -86,7 +90,7 @@ func Report(plan Plan, rows []AtlasRow, earlier *Earlier) []byte {
 }
 
 // reading is the list of findings the rows support.
-func reading(ok, over []AtlasRow) []string {
+func reading(plan Plan, ok, over, rows []AtlasRow, earlier *Earlier, further []Further) []string {
 	var out []string
 	if len(over) > 0 {
 		var as []string
@@ -127,14 +131,14 @@ func reading(ok, over []AtlasRow) []string {
 			out = append(out, fmt.Sprintf("%s(a) fails for %d of the %d multipliers: a = %s.", id, len(bad), all, strings.Join(bad, ", ")))
 		}
 	}
-	out = append(out, conjectureReading(ok)...)
+	out = append(out, conjectureReading(plan, ok, rows, earlier, further)...)
 	out = append(out, alphaReading(ok)...)
 	return out
 }
 
 // conjectureReading: for which a the closing conjecture's analogue fails,
 // how far its failures go, and above which a it holds throughout.
-func conjectureReading(ok []AtlasRow) []string {
+func conjectureReading(plan Plan, ok, rows []AtlasRow, earlier *Earlier, further []Further) []string {
 	var fail, early []AtlasRow
 	maxDiff, minDiff := int64(math.MinInt64), int64(math.MaxInt64)
 	var maxAt, minAt string
@@ -170,8 +174,7 @@ func conjectureReading(ok []AtlasRow) []string {
 		i--
 	}
 	if i < len(ok) && i > 0 {
-		out = append(out, fmt.Sprintf("It holds for every multiplier above a = %s (the %d from a = %s to a = %s): conjecturally, it holds for all large a (tested here only on n <= N).",
-			ok[i-1].Multiplier, len(ok)-i, ok[i].Multiplier, ok[len(ok)-1].Multiplier))
+		out = append(out, sampledAbove(ok, i, plan.List)+" That is evidence of the same kind as that for \"every a > 3\" (next line): nothing was computed between the sampled multipliers, nor past N.")
 	}
 	if s := aboveThree(ok); s != "" {
 		out = append(out, s)
@@ -182,13 +185,24 @@ func conjectureReading(ok []AtlasRow) []string {
 		for _, r := range early {
 			as = append(as, fmt.Sprintf("%s (last %s of %s)", r.Multiplier, group(r.StepLastOutside), group(r.StepTop)))
 		}
-		out = append(out, fmt.Sprintf("For %d of the failing multipliers every failure lies in the first tenth of the range: a = %s. These are candidates for \"true for all large n\": conjectures, not theorems.", len(early), strings.Join(as, ", ")))
+		out = append(out, fmt.Sprintf("For %d of the failing multipliers every failure lies in the first tenth of the range: a = %s. %s", len(early), strings.Join(as, ", "), earlyCaveat(rows, earlier, further)))
 	}
 	if late := len(fail) - len(early); late > 0 {
 		out = append(out, fmt.Sprintf("For the other %d failing multipliers the failures reach past a tenth of the range, so the range says nothing about large n there.", late))
 	}
 	out = append(out, fmt.Sprintf("G(n + ceil(n/a)) - G(n) takes values from %d (first at a = %s) to %d (first at a = %s) over the atlas.", minDiff, minAt, maxDiff, maxAt))
 	return out
+}
+
+// sampledAbove says that the analogue holds for every sampled multiplier
+// from ok[i] on, and which ones were sampled.
+func sampledAbove(ok []AtlasRow, i int, list string) string {
+	sample := ""
+	if list != "" {
+		sample = fmt.Sprintf(" of the list `%s`", list)
+	}
+	return fmt.Sprintf("It holds for every sampled multiplier above a = %s: the %d sampled%s from a = %s to a = %s, each on n + ceil(n/a) <= %s.",
+		ok[i-1].Multiplier, len(ok)-i, sample, ok[i].Multiplier, ok[len(ok)-1].Multiplier, group(ok[i].N))
 }
 
 // aboveThree tests the conjecture "the analogue of the closing conjecture

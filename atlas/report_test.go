@@ -2,6 +2,7 @@ package atlas
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,12 +41,12 @@ func TestReportReading(t *testing.T) {
 	}
 	list, _ := ParseList("1,3/2,2..5")
 	plan := NewPlan("1,3/2,2..5", list, 1500)
-	md := string(Report(plan, rows, nil))
+	md := string(Report(plan, rows, nil, nil))
 	for _, want := range []string{
 		"# The multiplier atlas: 6 multipliers, N = 1,500",
 		"FT-P-positions(a) holds for all 6 multipliers",
 		"fails for 2 of the 6 multipliers: a = 1 (7 n, last 990), 2 (7 n, last 50).",
-		"It holds for every multiplier above a = 2 (the 3 from a = 3 to a = 5)",
+		"It holds for every sampled multiplier above a = 2: the 3 sampled of the list `1,3/2,2..5` from a = 3 to a = 5, each on n + ceil(n/a) <= 1,500.",
 		"the verdict changes 3 times: it fails at a = 1; holds at a = 3/2; fails at a = 2; holds for a = 3 .. 5 (3 multipliers).",
 		"every failure lies in the first tenth of the range: a = 2 (last 50 of 1,000)",
 		"For the other 1 failing multipliers",
@@ -64,14 +65,41 @@ func TestReportReading(t *testing.T) {
 	// A failing check and a drop in alpha change the reading.
 	rows[3].SchwenkStatus, rows[3].SchwenkFailures = "fails", 12
 	rows[4].Alpha = 4.5
-	md = string(Report(plan, rows, nil))
+	md = string(Report(plan, rows, nil, nil))
 	for _, want := range []string{"SCHWENK-strategy(a) fails for 1 of the 6 multipliers: a = 3 (12 failures).", "decreases at 1 of the 4 steps", "(3 -> 4)"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("after the changes the report lacks %q:\n%s", want, md)
 		}
 	}
-	if !bytes.Equal(Report(plan, rows, nil), Report(plan, rows, nil)) {
+	if !bytes.Equal(Report(plan, rows, nil, nil), Report(plan, rows, nil, nil)) {
 		t.Error("the report is not reproducible")
+	}
+}
+
+// The multipliers whose failures all lie in the first tenth of the range
+// are no candidates for "true for all large n" once a larger table fails
+// past the range (issue 33, T7): the report and the findings say so, with
+// the frontier's file and its last failure, and call nothing a candidate.
+func TestReportEarlyFailuresFollowTheFrontier(t *testing.T) {
+	rows := []AtlasRow{synthetic("3/2", 2.9, 0.3, 0), synthetic("2", 4, 0.4, 50), synthetic("3", 5, 0.3, 0)}
+	list, _ := ParseList("3/2,2,3")
+	plan := NewPlan("3/2,2,3", list, 1500)
+	further := []Further{{Mult: "2", ID: "LRS-conj-upper", Path: "results/frontier/mult=2/checks.json", Last: 5000, N: 9000}}
+	want := "A last failure early in a range is no evidence that the analogue holds for all large n: at a = 2 the frontier table (results/frontier/mult=2/checks.json) finds failures of LRS-conj-upper up to n = 5,000, past this range."
+	md := string(Report(plan, rows, nil, further))
+	f := strings.Join(Findings(rows, plan.List, nil, further), "\n")
+	for _, text := range []string{md, f} {
+		if !strings.Contains(text, "every failure lies in the first tenth of the range: a = 2 (last 50 of 1,000)") || !strings.Contains(text, want) {
+			t.Errorf("the text lacks the frontier's failures past the range (%q):\n%s", want, text)
+		}
+		if strings.Contains(text, "candidate") {
+			t.Errorf("the text calls a multiplier a candidate:\n%s", text)
+		}
+	}
+	// A frontier whose failures stay inside the range adds nothing.
+	further[0].Last = 40
+	if md := string(Report(plan, rows, nil, further)); strings.Contains(md, "frontier") {
+		t.Errorf("a frontier failure inside the range is reported as past it:\n%s", md)
 	}
 }
 
@@ -82,15 +110,15 @@ func TestReportAboveThree(t *testing.T) {
 	list, _ := ParseList("3,7/2,4,5")
 	plan := NewPlan("3,7/2,4,5", list, 1500)
 	want := `The conjecture "the analogue holds for every a > 3", tested on all 3 sampled a > 3 (a = 7/2 to 5), each on n + ceil(n/a) <= 1,500: no counterexample.`
-	if md := string(Report(plan, rows, nil)); !strings.Contains(md, want) {
+	if md := string(Report(plan, rows, nil, nil)); !strings.Contains(md, want) {
 		t.Errorf("the report lacks %q:\n%s", want, md)
 	}
 	rows[2] = synthetic("4", 5.5, 0.3, 800)
 	want = `tested on all 3 sampled a > 3 (a = 7/2 to 5), each on n + ceil(n/a) <= 1,500: it fails for 1 of them: a = 4 (7 n, the smallest 3, the largest 800, none on (800, 1,000]).`
-	if md := string(Report(plan, rows, nil)); !strings.Contains(md, want) {
+	if md := string(Report(plan, rows, nil, nil)); !strings.Contains(md, want) {
 		t.Errorf("with a failure at a = 4 the report lacks %q:\n%s", want, md)
 	}
-	if f := strings.Join(Findings(rows), "\n"); !strings.Contains(f, want) {
+	if f := strings.Join(Findings(rows, "", nil, nil), "\n"); !strings.Contains(f, want) {
 		t.Errorf("with a failure at a = 4 the findings lack %q:\n%s", want, f)
 	}
 }
@@ -185,7 +213,19 @@ func TestCommittedReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if *updateReport {
+		if err := os.WriteFile(filepath.Join(root, "tables", ReportFile), got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("results/tables/atlas.md differs from what results/atlas.parquet gives: run compute atlas -merge again (with -since for the earlier atlas) and commit the result")
+		os.WriteFile(filepath.Join(root, "tables", ReportFile+".got"), got, 0o644)
+		t.Errorf("results/tables/atlas.md differs from what results/atlas.parquet gives (atlas.md.got has it): go test ./atlas -run TestCommittedReport -update writes it from the committed atlas (Regenerate), or run compute atlas -merge again (with -since for the earlier atlas); commit the result")
 	}
 }
+
+// updateReport rewrites results/tables/atlas.md from the committed atlas
+// (Regenerate): the path by which a change of the report's texts reaches
+// the committed file.
+var updateReport = flag.Bool("update", false, "rewrite results/tables/atlas.md from results/atlas.parquet (Regenerate)")

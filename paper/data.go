@@ -39,6 +39,7 @@ type Data struct {
 	Prov     provenance.Record
 	HasProv  bool
 	Atlas    []atlas.AtlasRow // nil without results/atlas.parquet
+	Further  []atlas.Further  // the frontier tables' failures of the closing conjecture (atlas.ReadFurther)
 	CRows    []ntimes.CRow    // nil without ntimes/c_table.parquet
 	RealC    []ntimes.RealRow
 	RealT    []ntimes.RealRow
@@ -103,6 +104,9 @@ func Load(root, citation string) (*Data, error) {
 		if d.Atlas, _, err = atlas.Read(filepath.Join(root, atlas.ParquetFile)); err != nil {
 			return nil, err
 		}
+	}
+	if d.Further, err = atlas.ReadFurther(root); err != nil {
+		return nil, err
 	}
 	nt := filepath.Join(root, "ntimes")
 	if _, err := os.Stat(filepath.Join(nt, ntimes.CTableFile)); err == nil {
@@ -188,6 +192,17 @@ func (d *Data) find(id string) (conjectures.Result, bool) {
 		}
 	}
 	return conjectures.Result{}, false
+}
+
+// further is the frontier's failure of the closing conjecture at a
+// (atlas.ReadFurther), if there is one.
+func (d *Data) further(a string) (atlas.Further, bool) {
+	for _, f := range d.Further {
+		if f.Mult == a {
+			return f, true
+		}
+	}
+	return atlas.Further{}, false
 }
 
 // stat decodes r.Stats[key] into v.

@@ -311,7 +311,7 @@ func (v *view) conjText() string {
 		}
 	}
 	if r.Status == conjectures.Fails && r.FailureFree != "" {
-		s.WriteString("So the conjecture is false as stated, but true on the part of the range after its last counterexample: a candidate for ``true for all large $n$'', which these data do not prove.")
+		s.WriteString(closingReading(r, v.d))
 	}
 	return s.String()
 }
@@ -718,4 +718,17 @@ func ratLE(x, y string) bool {
 	a, ok1 := new(big.Rat).SetString(x)
 	b, ok2 := new(big.Rat).SetString(y)
 	return ok1 && ok2 && a.Cmp(b) <= 0
+}
+
+// closingReading is the last sentence on the closing conjecture when it
+// fails and holds after its last counterexample: with a committed frontier
+// table that fails past this range, it says so (issue 33: the note made
+// at 10^6 called the conjecture a candidate for "true for all large n"
+// while the frontier had failures up to 1,363,554,612).
+func closingReading(r conjectures.Result, d *Data) string {
+	if f, ok := d.further("2"); ok && r.Largest != nil && f.Last > r.Domain.To {
+		return fmt.Sprintf("So the conjecture is false as stated. It holds on this range after its last counterexample, but the frontier table (\\texttt{%s}) finds counterexamples up to $n = %s$: a last counterexample early in a range is no evidence for ``true for all large $n$''.",
+			report.TeXText(f.Path), grp(f.Last))
+	}
+	return "So the conjecture is false as stated; it holds on the part of the range after its last counterexample, which these data do not extend to all large $n$."
 }

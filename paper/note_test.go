@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"fibnim/atlas"
 	"fibnim/conjectures"
 	"fibnim/ntimes"
 	"fibnim/report"
@@ -63,5 +64,23 @@ func TestMissing(t *testing.T) {
 		if m := Missing(bad, exp); len(m) == 0 {
 			t.Errorf("a wrong number was not noticed: %q", bad)
 		}
+	}
+}
+
+// The note's reading of the closing conjecture follows every committed
+// result (issue 33, T7): with a frontier table that fails past the note's
+// range it names the frontier's last counterexample and calls nothing a
+// candidate for "true for all large n"; without one it still claims no
+// more than the range.
+func TestClosingReadingFollowsTheFrontier(t *testing.T) {
+	r := conjectures.Result{Status: conjectures.Fails, Domain: conjectures.Domain{From: 1, To: 666666},
+		Largest: &conjectures.Counterexample{N: 337194}, FailureFree: "every n in (337,194, 666,666]"}
+	d := &Data{Further: []atlas.Further{{Mult: "2", ID: "LRS-conj-upper", Path: "results/frontier/mult=2/checks.json", Last: 1363554612}}}
+	got := closingReading(r, d)
+	if !strings.Contains(got, "up to $n = 1{,}363{,}554{,}612$") || !strings.Contains(got, "frontier/mult=2/checks.json") || strings.Contains(got, "candidate") {
+		t.Errorf("with the frontier: %s", got)
+	}
+	if got := closingReading(r, &Data{}); strings.Contains(got, "candidate") || strings.Contains(got, "frontier") {
+		t.Errorf("without a frontier: %s", got)
 	}
 }

@@ -86,7 +86,11 @@ func Findings(dir string) ([]byte, error) {
 		}
 		fmt.Fprintf(&b, "- **The multiplier atlas** ([%s/tables/%s](%s/tables/%s); %s/%s: %d multipliers, `%s`, each on 0 <= n <= %s). Observations on that range, not theorems:\n",
 			base, atlas.ReportFile, base, atlas.ReportFile, base, atlas.ParquetFile, len(rows), list, group(N))
-		for _, line := range atlas.Findings(rows) {
+		further, err := atlas.ReadFurther(dir)
+		if err != nil {
+			return nil, err
+		}
+		for _, line := range atlas.Findings(rows, list, earlier, further) {
 			fmt.Fprintf(&b, "  - %s\n", line)
 		}
 		if earlier != nil {
