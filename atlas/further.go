@@ -1,9 +1,7 @@
 package atlas
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -38,22 +36,16 @@ func ReadFurther(root string) ([]Further, error) {
 	sort.Strings(paths)
 	var out []Further
 	for _, path := range paths {
-		b, err := os.ReadFile(path)
+		checks, err := conjectures.ReadChecks(path)
 		if err != nil {
 			return nil, err
-		}
-		var v struct {
-			Checks []conjectures.Result `json:"checks"`
-		}
-		if err := json.Unmarshal(b, &v); err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
 		}
 		rel, err := filepath.Rel(filepath.Dir(filepath.Clean(root)), path)
 		if err != nil {
 			rel = path
 		}
 		seen := map[string]bool{}
-		for _, r := range v.Checks {
+		for _, r := range checks {
 			if r.Status != conjectures.Fails || r.Largest == nil || conjectures.BaseID(r.ID) != conjectures.IDConjUpper {
 				continue
 			}

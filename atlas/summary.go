@@ -246,13 +246,16 @@ func fillChecks(row *AtlasRow, a grundy.Multiplier, res []conjectures.Result) er
 	}
 	up := byID[conjectures.MultID(conjectures.IDConjUpper, a.String())]
 	row.StepTop = up.Domain.To
-	diffs, ok := up.Stats["differences"].([]map[string]int64)
+	st, ok, err := conjectures.StatsOf[conjectures.StepStats](up)
+	if err != nil {
+		return fmt.Errorf("atlas: %v", err)
+	}
 	if !ok && up.Status != conjectures.NotRun {
 		return fmt.Errorf("atlas: %s has no distribution of differences", up.ID)
 	}
-	for _, d := range diffs {
-		row.StepDiffs = append(row.StepDiffs, d["difference"])
-		row.StepCounts = append(row.StepCounts, d["count"])
+	for _, d := range st.Differences {
+		row.StepDiffs = append(row.StepDiffs, d.Difference)
+		row.StepCounts = append(row.StepCounts, d.Count)
 	}
 	row.StepLastOutside = max(row.LowerLastN, row.UpperLastN)
 	return nil

@@ -53,7 +53,7 @@ func (s *brilliant) results(c *cursor, _ Scope) []Result {
 	if c.N < 1000 {
 		return []Result{statement(IDBrilliant, Fibonacci).notRun(c.p.Mult, fmt.Sprintf("needs start values up to n = 1000; data covers n <= %d", c.N))}
 	}
-	r.Stats = map[string]any{"first_player_wins": s.count}
+	r.setStats(BrilliantStats{FirstPlayerWins: int64(s.count)})
 	if s.count != BrilliantClaimedAnswer {
 		r.fail(Counterexample{N: 1000, Computed: fmt.Sprint(s.count), Predicted: fmt.Sprint(BrilliantClaimedAnswer)})
 	}

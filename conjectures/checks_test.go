@@ -196,9 +196,9 @@ func TestFindingsContextFromData(t *testing.T) {
 		t.Fatalf("after corrupting G(1989): largest %+v, failure-free %q", up.Largest, up.FailureFree)
 	}
 	var total int64
-	for _, row := range up.Stats["by_decade"].([]map[string]int64) {
-		total += row["count"]
-		if row["first_n"] > row["last_n"] || row["first_n"] < pow10(row["decade"]) || row["last_n"] >= pow10(row["decade"]+1) {
+	for _, row := range mustStats[StepStats](t, up).ByDecade {
+		total += row.Count
+		if row.FirstN > row.LastN || row.FirstN < pow10(row.Decade) || row.LastN >= pow10(row.Decade+1) {
 			t.Fatalf("decade row out of its decade: %v", row)
 		}
 	}
@@ -213,7 +213,7 @@ func TestFindingsContextFromData(t *testing.T) {
 	bs = copyStarts(s)
 	bs.Full[2900] = 1 // log_1.5(2900) - 1 = 18.6: the new least C, attained at 2900
 	r = CheckLRS53Lower(bs)
-	if r.Stats["least_C_attained_at_n"] != int64(2900) || r.Largest.N != 2900 || r.FailureFree != "every n in (2,900, 3,000]" {
+	if mustStats[LowerBoundStats](t, r).LeastCAttainedAt != 2900 || r.Largest.N != 2900 || r.FailureFree != "every n in (2,900, 3,000]" {
 		t.Fatalf("after corrupting G(2900): %v, largest %+v, failure-free %q", r.Stats, r.Largest, r.FailureFree)
 	}
 }
@@ -239,8 +239,8 @@ func TestFTProofCatchesCorruption(t *testing.T) {
 	}
 	r := CheckFTProof(cases, stored)
 	expect(t, r, Holds, 0)
-	if r.Stats["proved"] != len(cases) {
-		t.Fatalf("proved %v of %d", r.Stats["proved"], len(cases))
+	if p := mustStats[FTProofStats](t, r).Proved; p != int64(len(cases)) {
+		t.Fatalf("proved %v of %d", p, len(cases))
 	}
 	bad := append([]StoredProof(nil), stored...)
 	bad[4].From++ // a = 6
@@ -270,8 +270,8 @@ func TestOEISChecksCatchCorruption(t *testing.T) {
 	s3 := ntimes.Sequence(big.NewRat(3, 1), 200)
 	r := CheckOEISA003411(s3)
 	expect(t, r, Holds, 0)
-	if r.Stats["proved_for_n_from"] != 5 {
-		t.Fatalf("A003411 proved from n = %v", r.Stats["proved_for_n_from"])
+	if from := mustStats[OEISStats](t, r).ProvedForNFrom; from != 5 {
+		t.Fatalf("A003411 proved from n = %v", from)
 	}
 	// r(7) changed: the window 5..9 is broken, and the recurrence at 7 too.
 	broken := &ntimes.Seq{A: s3.A, F: s3.F, R: append([]int(nil), s3.R...)}

@@ -39,15 +39,20 @@ type conjecture struct{ growthState }
 func (conjecture) results(c *cursor, _ Scope) []Result {
 	lo, up := growth(c, grundy.Fibonacci, statement(IDConjLower, Fibonacci), statement(IDConjUpper, Fibonacci), "every n with ceil(3n/2) <= N")
 	if lo.Status != NotRun {
-		conjStats(c, &lo)
-		lo.Stats["differences"] = up.Stats["differences"]
+		// The distribution of the difference is the upper half's, and
+		// the lower half carries it too.
+		st, _, err := StatsOf[StepStats](up)
+		if err != nil {
+			panic(err) // both are this package's
+		}
+		conjStats(c, &lo, st.Differences)
 	}
 	return []Result{lo, up}
 }
 
 // conjStats adds to the conjecture's lower half the statistics of the
 // start values: h(g) and its ratios, and the log fit.
-func conjStats(c *cursor, lo *Result) {
+func conjStats(c *cursor, lo *Result, diffs []DifferenceCount) {
 	var h []int64
 	for _, r := range c.runs {
 		if int(r.g) == len(h) {
@@ -59,14 +64,6 @@ func conjStats(c *cursor, lo *Result) {
 		ratios = append(ratios, float64(h[g+1])/float64(h[g]))
 	}
 	alpha, beta, rms, maxRes, maxAt := c.fitLog()
-	lo.Stats = map[string]any{
-		"h":                h,
-		"h_ratio":          ratios,
-		"fit_alpha":        alpha,
-		"fit_beta":         beta,
-		"fit_rms_residual": rms,
-		"fit_max_residual": maxRes,
-		"fit_max_at_n":     maxAt,
-		"fit_range":        fmt.Sprintf("1 <= n <= %d", c.N),
-	}
+	lo.setStats(ConjLowerStats{H: h, HRatio: ratios, FitAlpha: alpha, FitBeta: beta, FitRMSResidual: rms, FitMaxResidual: maxRes,
+		FitMaxAtN: maxAt, FitRange: fmt.Sprintf("1 <= n <= %d", c.N), Differences: diffs})
 }

@@ -394,3 +394,14 @@ func TestContractNamesACheckWithoutCorruption(t *testing.T) {
 		t.Fatalf("the contract test names %q as missing a corruption, want the probe alone", missing)
 	}
 }
+
+// mustStats is r's statistics of type T (StatsOf), failing the test
+// without them.
+func mustStats[T any](t *testing.T, r Result) T {
+	t.Helper()
+	v, ok, err := StatsOf[T](r)
+	if err != nil || !ok {
+		t.Fatalf("%s: statistics %v: %v, %v", r.ID, r.Stats, ok, err)
+	}
+	return v
+}

@@ -266,6 +266,6 @@ func CheckFTProof(cases []FTCase, stored []StoredProof) Result {
 				Predicted: fmt.Sprintf("proved = %v, proved_from = %d (as stored)", st.Proved, st.From)})
 		}
 	}
-	res.Stats = map[string]any{"proved": proved, "not_proved": len(cases) - proved, "largest_proved_from": most}
+	res.setStats(FTProofStats{Proved: int64(proved), NotProved: int64(len(cases) - proved), LargestProvedFrom: int64(most)})
 	return *res
 }

@@ -390,7 +390,7 @@ func CheckGlobalStartP(t *global.Table) Result {
 			}
 		}
 	}
-	res.Stats = map[string]any{"p_positions": p}
+	res.setStats(GlobalStats{PPositions: ptr(int64(p))})
 	return *res
 }
 
@@ -426,7 +426,7 @@ func CheckGlobalLocal(t *global.Table, single *SinglePile) Result {
 				fmt.Sprintf("local G(%d, %d) xor G(%d, %d) = %d", x, max(x-1, 0), y, max(y-1, 0), l))
 		}
 	}
-	res.Stats = map[string]any{"global_P_local_N": globalOnly, "global_N_local_P": localOnly, "same_value": sameValue}
+	res.setStats(GlobalStats{GlobalPLocalN: ptr(globalOnly), GlobalNLocalP: ptr(localOnly), SameValue: ptr(sameValue)})
 	res.Note = fmt.Sprintf("Outcomes differ at %d of %d positions: %d are P-positions of the global game only, %d of the local sum only; the values themselves agree at %d. "+
 		"Every global start P-position (x = y, or an empty pile and n in F(a), GLOBAL-start-P) is a local one, so the first count is 0 wherever GLOBAL-start-P holds.",
 		res.Failures, res.Cases, globalOnly, localOnly, sameValue)
@@ -495,7 +495,7 @@ func CheckGlobalR1Diff(t *global.Table) Result {
 			}
 		}
 	}
-	res.Stats = map[string]any{"equal": equal, "below": res.Cases - equal - res.Failures}
+	res.setStats(GlobalStats{Equal: ptr(int64(equal)), Below: ptr(res.Cases - int64(equal) - res.Failures)})
 	return *res
 }
 
@@ -557,7 +557,7 @@ func CheckGlobalR1Two(t *global.Table) Result {
 			}
 		}
 	}
-	res.Stats = map[string]any{"equal": res.Cases - lower - res.Failures, "the_term_before": lower}
+	res.setStats(GlobalStats{Equal: ptr(res.Cases - lower - res.Failures), TheTermBefore: ptr(lower)})
 	return *res
 }
 
@@ -591,6 +591,6 @@ func CheckGlobalR1FibDiff(t *global.Table) Result {
 			}
 		}
 	}
-	res.Stats = map[string]any{"predicted_F_k_minus_1": lower}
+	res.setStats(GlobalStats{PredictedFKMinus1: ptr(lower)})
 	return *res
 }

@@ -185,8 +185,8 @@ func TestGlobalStartPCatches(t *testing.T) {
 	expectCell(t, r, Holds, 0, 0)
 	// Positions 0 <= x <= y <= 60: 61 diagonal, (0, 1), (0, 2), (0, 3),
 	// (0, 5), (0, 8), (0, 13), (0, 21), (0, 34), (0, 55).
-	if r.Stats["p_positions"] != 61+9 {
-		t.Fatalf("P-positions at the start: %v", r.Stats["p_positions"])
+	if p := mustStats[GlobalStats](t, r).PPositions; p == nil || *p != 61+9 {
+		t.Fatalf("P-positions at the start: %v", r.Stats)
 	}
 	expectCell(t, CheckGlobalStartP(withBreakpoints(t, tab, 12, 40, nil)), Fails, 12, 40)
 	expectCell(t, CheckGlobalStartP(withBreakpoints(t, tab, 17, 17, []uint16{17})), Fails, 17, 17)
@@ -260,7 +260,7 @@ func TestGlobalR1TwoAndFibDiffCatch(t *testing.T) {
 	expectCell(t, CheckGlobalR1Two(tab), Holds, 0, 0)
 	r := CheckGlobalR1FibDiff(tab)
 	expectCell(t, r, Holds, 0, 0)
-	if r.Cases == 0 || r.Stats["predicted_F_k_minus_1"].(int64) == 0 {
+	if p := mustStats[GlobalStats](t, r).PredictedFKMinus1; r.Cases == 0 || p == nil || *p == 0 {
 		t.Fatalf("GLOBAL-R1-fib-diff: %d cases, %v", r.Cases, r.Stats)
 	}
 	// The rule by hand. (10, 23): y - x = 13 = F_5, the largest part of

@@ -78,11 +78,11 @@ func growth(c *cursor, a grundy.Multiplier, loSt, upSt Statement, cells string) 
 		}
 		n = nEnd + 1
 	}
-	var diffs []map[string]int64
+	var diffs []DifferenceCount
 	for _, k := range slices.Sorted(maps.Keys(dist)) {
-		diffs = append(diffs, map[string]int64{"difference": int64(k), "count": dist[k], "first_n": first[k]})
+		diffs = append(diffs, DifferenceCount{Difference: int64(k), Count: dist[k], FirstN: first[k]})
 	}
-	up.Stats = map[string]any{"differences": diffs, "by_decade": decades.rows()}
+	up.setStats(StepStats{Differences: diffs, ByDecade: decades.rows()})
 	lo.closeRange()
 	up.closeRange()
 	return *lo, *up

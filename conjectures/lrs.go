@@ -202,7 +202,7 @@ func decadeOf(n int64) int {
 }
 
 // rows lists the cells by decade, then difference.
-func (t *decadeTable) rows() []map[string]int64 {
+func (t *decadeTable) rows() []DecadeCount {
 	keys := make([][2]int, 0, len(t.cells))
 	for k := range t.cells {
 		keys = append(keys, k)
@@ -213,10 +213,10 @@ func (t *decadeTable) rows() []map[string]int64 {
 		}
 		return keys[i][1] < keys[j][1]
 	})
-	out := make([]map[string]int64, 0, len(keys))
+	out := make([]DecadeCount, 0, len(keys))
 	for _, k := range keys {
 		c := t.cells[k]
-		out = append(out, map[string]int64{"decade": int64(k[0]), "difference": int64(k[1]), "count": c.count, "first_n": c.first, "last_n": c.last})
+		out = append(out, DecadeCount{Decade: int64(k[0]), Difference: int64(k[1]), Count: c.count, FirstN: c.first, LastN: c.last})
 	}
 	return out
 }

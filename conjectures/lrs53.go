@@ -108,8 +108,8 @@ func (s *lrs53Lower) results(c *cursor, _ Scope) []Result {
 	N := c.N
 	s.closeLeastC(N, c.prevFull)
 	if N >= 1 {
-		s.res.Stats = map[string]any{"least_C": math.Max(s.leastC, 0), "least_C_attained_at_n": s.leastAt,
-			"least_C_meaning": fmt.Sprintf("log_{3/2}(n) - C <= G(n) for every 1 <= n <= %d, and C is the least such constant (0 if the bound holds as printed)", N)}
+		s.res.setStats(LowerBoundStats{LeastC: math.Max(s.leastC, 0), LeastCAttainedAt: int64(s.leastAt),
+			LeastCMeaning: fmt.Sprintf("log_{3/2}(n) - C <= G(n) for every 1 <= n <= %d, and C is the least such constant (0 if the bound holds as printed)", N)})
 	}
 	s.res.closeRange()
 	return []Result{*s.res}

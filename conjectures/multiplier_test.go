@@ -46,7 +46,7 @@ func TestMultiplierChecksAgreeAtTwo(t *testing.T) {
 			t.Errorf("%s disagrees with %s: %s %d/%d vs %s %d/%d", g.ID, want.ID, g.Status, g.Failures, g.Cases, want.Status, want.Failures, want.Cases)
 		}
 	}
-	if !reflect.DeepEqual(got[4].Stats["by_decade"], up.Stats["by_decade"]) {
+	if !reflect.DeepEqual(mustStats[StepStats](t, got[4]).ByDecade, mustStats[StepStats](t, up).ByDecade) {
 		t.Error("LRS-conj-upper(a=2) has another decade table than LRS-conj-upper")
 	}
 	// The greedy representation by F(2) is Zeckendorf's.

@@ -71,7 +71,7 @@ func CheckOEISA003413(s *ntimes.Seq) Result {
 		}
 	}
 	if res.Status == Holds {
-		res.Stats = map[string]any{"meaning": fmt.Sprintf("F(4) equals all %d terms listed on the OEIS page", len(OEISA003413))}
+		res.setStats(OEISStats{Meaning: fmt.Sprintf("F(4) equals all %d terms listed on the OEIS page", len(OEISA003413))})
 	}
 	res.closeRange()
 	return *res
@@ -105,8 +105,8 @@ func CheckOEISA003411(s *ntimes.Seq) Result {
 			res.fail(Counterexample{N: int64(n), Computed: fmt.Sprintf("r(%d) = %d", n, s.R[n-1]), Predicted: fmt.Sprintf("r(%d) = %d", n, n-c)})
 		}
 	}
-	res.Stats = map[string]any{"lemma_window_end_K": p.K, "proved_for_n_from": p.K - c - 1,
-		"meaning": fmt.Sprintf("k - r(k) = %d for k = %d..%d, so by the lemma for every k >= %d: a(n) = a(n-1) + a(n-%d) for all n >= %d", c, p.K-c-1, p.K, p.K-c-1, o.Lag, min(o.From, p.K-c-1))}
+	res.setStats(OEISStats{LemmaWindowEndK: int64(p.K), ProvedForNFrom: int64(p.K - c - 1),
+		Meaning: fmt.Sprintf("k - r(k) = %d for k = %d..%d, so by the lemma for every k >= %d: a(n) = a(n-1) + a(n-%d) for all n >= %d", c, p.K-c-1, p.K, p.K-c-1, o.Lag, min(o.From, p.K-c-1))})
 	return *res
 }
 

@@ -56,7 +56,11 @@ func CheckPE366(start [][]moves.Move) Result {
 		}
 		sum += M[n-1]
 	}
-	r.Stats = map[string]any{"sum": sum, "M_1_to_100": M}
+	M64 := make([]int64, len(M))
+	for i, m := range M {
+		M64[i] = int64(m)
+	}
+	r.setStats(PE366Stats{Sum: int64(sum), M: M64})
 	if sum != PE366PublishedSum {
 		r.fail(Counterexample{N: pe366N, Computed: fmt.Sprintf("sum of M(n), n <= %d: %d", pe366N, sum), Predicted: fmt.Sprint(PE366PublishedSum)})
 	}

@@ -121,7 +121,7 @@ func TestVerifyStartsOnly(t *testing.T) {
 			t.Errorf("%s on start values alone: %s on %d..%d (%s)", id, r.Status, r.Domain.From, r.Domain.To, r.Note)
 		}
 	}
-	if h, _ := clean[IDConjLower].Stats["h"].([]int64); len(h) < 5 {
+	if h := mustStats[ConjLowerStats](t, clean[IDConjLower]).H; len(h) < 5 {
 		t.Errorf("no h(g) from the start values: %v", clean[IDConjLower].Stats["h"])
 	}
 	if _, ok := clean[IDConjUpper].Stats["by_decade"]; !ok {

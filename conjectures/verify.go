@@ -94,7 +94,13 @@ func VerifyWith(ctx context.Context, root string, opt Options) (*Verification, e
 				multRes = append(multRes, r)
 			}
 			if r.ID == IDConjLower {
-				hFib, _ = r.Stats["h"].([]int64)
+				st, ok, err := StatsOf[ConjLowerStats](r)
+				if err != nil {
+					return nil, err
+				}
+				if ok {
+					hFib = st.H
+				}
 			}
 		}
 		if a != grundy.Fibonacci {

@@ -53,8 +53,8 @@ func TestChecksSeeValuesPast255(t *testing.T) {
 	}
 	up := byID[multID("LRS-conj-upper", a)]
 	top := int64(0)
-	for _, d := range up.Stats["differences"].([]map[string]int64) {
-		top = max(top, d["difference"])
+	for _, d := range mustStats[StepStats](t, up).Differences {
+		top = max(top, d.Difference)
 	}
 	if top < 1000 {
 		t.Errorf("largest difference G(m) - G(n) %d, want one past 1000", top)

@@ -3,7 +3,6 @@ package paper
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -55,22 +54,7 @@ type Data struct {
 type Sum struct{ Path, Hex string }
 
 // ReadChecks reads a checks.json.
-func ReadChecks(path string) ([]conjectures.Result, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var v struct {
-		Checks []conjectures.Result `json:"checks"`
-	}
-	if err := json.Unmarshal(b, &v); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if len(v.Checks) == 0 {
-		return nil, fmt.Errorf("%s holds no checks", path)
-	}
-	return v.Checks, nil
-}
+func ReadChecks(path string) ([]conjectures.Result, error) { return conjectures.ReadChecks(path) }
 
 // rasterFigures are drawn as a raster image in the note: their PDFs hold
 // one too, or tens of thousands of cells (global_p_positions).
@@ -205,12 +189,9 @@ func (d *Data) further(a string) (atlas.Further, bool) {
 	return atlas.Further{}, false
 }
 
-// stat decodes r.Stats[key] into v.
+// stat decodes r's statistic key into v (conjectures.Result.Stat); Load
+// validated every statistic of checks.json (conjectures.ValidateStats).
 func stat(r conjectures.Result, key string, v any) bool {
-	x, ok := r.Stats[key]
-	if !ok {
-		return false
-	}
-	b, err := json.Marshal(x)
-	return err == nil && json.Unmarshal(b, v) == nil
+	ok, err := r.Stat(key, v)
+	return ok && err == nil
 }

@@ -14,6 +14,9 @@ import (
 // its end, the winning first moves by decade, startmoves.go).
 // generatedBy names the command and revision that made them.
 func Checks(v *conjectures.Verification, generatedBy string) (js, md []byte, err error) {
+	if err := conjectures.ValidateStats(v.Results); err != nil {
+		return nil, nil, err
+	}
 	js, err = JSON(v.Results)
 	if err != nil {
 		return nil, nil, err
@@ -55,9 +58,9 @@ func Markdown(results []conjectures.Result, header string) []byte {
 	}
 	for _, r := range results {
 		if r.ID == IDs.ConjLower && r.Status != conjectures.NotRun {
-			if a, ok := r.Stats["fit_alpha"].(float64); ok {
+			if st, ok, _ := conjectures.StatsOf[conjectures.ConjLowerStats](r); ok {
 				d.line("- **Log growth** (%v): the least-squares fit is G(n) ~ %.4f ln n %+.4f, RMS residual %.3f, largest residual %+.3f at n = %v; h(g), the first n with G(n) = g, and its ratios are in the LRS-conj-lower section.",
-					r.Stats["fit_range"], a, r.Stats["fit_beta"], r.Stats["fit_rms_residual"], r.Stats["fit_max_residual"], r.Stats["fit_max_at_n"])
+					st.FitRange, st.FitAlpha, st.FitBeta, st.FitRMSResidual, st.FitMaxResidual, st.FitMaxAtN)
 			}
 		}
 	}
@@ -112,14 +115,15 @@ func Markdown(results []conjectures.Result, header string) []byte {
 		if r.Status == conjectures.NotRun {
 			stats = nil // no case, no finding
 		}
-		if rows, ok := stats["by_decade"].([]map[string]int64); ok {
+		var rows []conjectures.DecadeCount
+		if ok, _ := r.Stat("by_decade", &rows); ok && stats != nil {
 			d.line("")
 			d.line("- By decade, the distribution of the difference, with the first and last n of each:")
 			d.line("")
 			d.header("n in", "difference", "count", "first n", "last n")
 			for _, x := range rows {
-				k := x["decade"]
-				d.row(fmt.Sprintf("[10^%d, 10^%d)", k, k+1), fmt.Sprint(x["difference"]), group(x["count"]), group(x["first_n"]), group(x["last_n"]))
+				k := x.Decade
+				d.row(fmt.Sprintf("[10^%d, 10^%d)", k, k+1), fmt.Sprint(x.Difference), group(x.Count), group(x.FirstN), group(x.LastN))
 			}
 			stats = maps.Clone(stats)
 			delete(stats, "by_decade")
@@ -156,8 +160,8 @@ func finding(r conjectures.Result) string {
 		line += fmt.Sprintf("; it holds on %s", r.FailureFree)
 	}
 	line += "."
-	if C, ok := r.Stats["least_C"].(float64); ok {
-		line += fmt.Sprintf(" With a constant, log_{3/2}(n) - C <= G(n) holds on the whole range for C = %.4f, the least such C (attained at n = %v).", C, r.Stats["least_C_attained_at_n"])
+	if st, ok, _ := conjectures.StatsOf[conjectures.LowerBoundStats](r); ok && conjectures.BaseID(r.ID) == conjectures.IDLower53 {
+		line += fmt.Sprintf(" With a constant, log_{3/2}(n) - C <= G(n) holds on the whole range for C = %.4f, the least such C (attained at n = %v).", st.LeastC, st.LeastCAttainedAt)
 	}
 	return line
 }

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -44,15 +43,11 @@ func find(results []conjectures.Result, id string) (conjectures.Result, bool) {
 	return conjectures.Result{}, false
 }
 
-// stat decodes r.Stats[key] into v, whether the stats came from Verify
-// (Go values) or from checks.json (JSON values).
+// stat decodes r's statistic key into v (conjectures.Result.Stat); the
+// readers validate every statistic first (conjectures.ValidateStats).
 func stat(r conjectures.Result, key string, v any) bool {
-	x, ok := r.Stats[key]
-	if !ok {
-		return false
-	}
-	b, err := json.Marshal(x)
-	return err == nil && json.Unmarshal(b, v) == nil
+	ok, err := r.Stat(key, v)
+	return ok && err == nil
 }
 
 // texCase is a counterexample's index in math mode: $n = 471$, $a = 14$.

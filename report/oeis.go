@@ -38,8 +38,8 @@ func OEIS(d *conjectures.OEISData, checks []conjectures.Result) []File {
 	for _, r := range checks {
 		if isOEIS(r.ID) {
 			s := r.Status
-			if m, ok := r.Stats["meaning"].(string); ok && r.Status == conjectures.Holds {
-				s += ": " + m
+			if st, ok, _ := conjectures.StatsOf[conjectures.OEISStats](r); ok && st.Meaning != "" && r.Status == conjectures.Holds {
+				s += ": " + st.Meaning
 			}
 			status[strings.TrimPrefix(r.ID, "OEIS-")] = s
 		}

@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -123,16 +122,11 @@ func readChecks(path string) ([]conjectures.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	var v struct {
-		Checks []conjectures.Result `json:"checks"`
-	}
-	if err := json.Unmarshal(js, &v); err != nil {
+	rs, err := conjectures.DecodeChecks(js)
+	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if len(v.Checks) == 0 {
-		return nil, fmt.Errorf("%s holds no checks", path)
-	}
-	return v.Checks, nil
+	return rs, nil
 }
 
 // checksFindings writes the findings of one checks.json: each failing
@@ -207,8 +201,8 @@ func failLine(r conjectures.Result) string {
 		s += "; it holds on " + r.FailureFree
 	}
 	s += "."
-	if C, ok := r.Stats["least_C"].(float64); ok {
-		s += fmt.Sprintf(" With a constant: %v; C = %.4f, attained at n = %v.", r.Stats["least_C_meaning"], C, r.Stats["least_C_attained_at_n"])
+	if st, ok, _ := conjectures.StatsOf[conjectures.LowerBoundStats](r); ok && conjectures.BaseID(r.ID) == conjectures.IDLower53 {
+		s += fmt.Sprintf(" With a constant: %v; C = %.4f, attained at n = %v.", st.LeastCMeaning, st.LeastC, st.LeastCAttainedAt)
 	}
 	return s
 }
