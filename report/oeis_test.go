@@ -160,3 +160,26 @@ func isInt(s string) bool {
 	}
 	return true
 }
+
+// FuzzValidBFile: the project's b-file reader (ValidBFile, which the
+// tests hold every b-file to) returns an error or nil on any bytes, never
+// panics or hangs, and accepts only what it promises: lines "n a(n)" with
+// n counting up from the offset (issue 33, T6).
+func FuzzValidBFile(f *testing.F) {
+	f.Add([]byte("1 1\n2 1\n3 2\n"), 1)
+	f.Add([]byte("0 0\n1 1\n"), 0)
+	f.Add([]byte("1 01\n"), 1)
+	f.Add([]byte("1 -5\r\n"), 1)
+	f.Fuzz(func(t *testing.T, b []byte, offset int) {
+		if ValidBFile(b, offset) != nil {
+			return
+		}
+		lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+		for i, line := range lines {
+			n, _, _ := strings.Cut(line, " ")
+			if n != fmt.Sprint(offset+i) {
+				t.Fatalf("accepted line %d %q with offset %d", i+1, line, offset)
+			}
+		}
+	})
+}

@@ -181,8 +181,8 @@ func (t *Table) checkManifest(m *Manifest) error {
 		return nil
 	}
 	if m.N != t.n || m.Multiplier != t.mult.String() || m.Breakpoints != (t.files != nil) || m.DenseN != t.denseN || t.maxG >= 0 && m.MaxG != t.maxG {
-		return invalid(t.dir, "%s is for N = %d, a = %s, breakpoints %v, dense rows n <= %d, but the files are for N = %d, a = %s, breakpoints %v, dense rows n <= %d",
-			ManifestFile, m.N, m.Multiplier, m.Breakpoints, m.DenseN, t.n, t.mult, t.files != nil, t.denseN)
+		return invalid(t.dir, "%s is for N = %d, a = %s, breakpoints %v, dense rows n <= %d, largest G %d, but the files are for N = %d, a = %s, breakpoints %v, dense rows n <= %d, largest G %d",
+			ManifestFile, m.N, m.Multiplier, m.Breakpoints, m.DenseN, m.MaxG, t.n, t.mult, t.files != nil, t.denseN, t.maxG)
 	}
 	t.manifest = m
 	return nil
