@@ -4,7 +4,12 @@
 // Every check returns a Result: the statement, the domain actually covered,
 // the number of cases, a status (holds, fails, not run) and the smallest
 // counterexamples. A disagreement with a paper is a finding, reported as
-// such; no check is tuned to pass.
+// such; no check is tuned to pass. A check with no case in its domain did
+// not run (Settle: "not run", with the domain it had), whatever its code
+// found on nothing. A check judges only what it recomputed: the n-times
+// nim checks judge the recomputation of ntimes/, and FT-stored compares
+// every cell of the stored files with it (ntimes_stored.go). Statistics
+// are typed (stats.go: one type per check, read back with StatsOf).
 //
 // Verify (verify.go) runs every check whose data is under a results folder,
 // reading the tables through package table; a table folder that does not
