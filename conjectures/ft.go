@@ -43,7 +43,7 @@ func init() {
 		ntimes: func(d *ntimesData) Result { return CheckFTProof(d.cases, d.stored) }})
 	register(&Check{Order: 903, Reads: NtimesTable, Streams: "not streamed: the printed cells against the recomputed rows of a = 2..14 and the recomputed intervals of real a",
 		Statements: []Statement{{ID: IDFTTable1, Scope: NTimes, Source: ftSource + ", Table 1",
-			Text: "the printed L, c(n), U, floor(n log n) for n = 2..14 and the printed intervals of real n with their c(n), against the recomputation (not the stored files: FT-stored compares those)",
+			Text: "the printed L, c(n), U, floor(n log n) for n = 2..14 and the printed intervals of real n with their c(n), against verify's recomputation (FT-stored compares the stored files with it)",
 			TeX:  `F\&T Table 1 as printed`}},
 		ntimes: func(d *ntimesData) Result { return CheckFTTable1(d.computed, d.intervals, d.noReal) }})
 }
