@@ -4,11 +4,16 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/lz4"
 
 	"fibnim/grundy"
 )
@@ -179,4 +184,31 @@ func FuzzManifest(f *testing.F) {
 		}
 		m.checkSizes(dir)
 	})
+}
+
+// A Parquet file compressed with a codec fibnim does not write (lz4 here)
+// is refused before a page is read: a damaged atlas footer that named lz4
+// made parquet-go's lz4 decoder allocate until the process died (found by
+// atlas's FuzzRead; its input is atlas/testdata/fuzz/FuzzRead/
+// lz4-codec-out-of-memory).
+func TestReadersRefuseForeignCodecs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lz4.parquet")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := parquet.NewGenericWriter[StartValue](f, parquet.Compression(&lz4.Codec{}))
+	if _, err := w.Write([]StartValue{{N: 0}, {N: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if _, _, err := ReadFile[StartValue](path); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "LZ4") {
+		t.Errorf("ReadFile of an lz4 file: %v", err)
+	}
+	if _, err := OpenFile[StartValue](path); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("OpenFile of an lz4 file: %v", err)
+	}
 }

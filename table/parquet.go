@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
 )
 
 // ErrCorrupt wraps every failure to decode a Parquet file.
@@ -31,6 +32,9 @@ func scan[T any](path string, batch int, fn func([]T) error) (meta map[string]st
 		}
 	}()
 	pf, err := parquet.OpenFile(f, st.Size())
+	if err == nil {
+		err = checkCodecs(pf)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, err)
 	}
@@ -55,6 +59,24 @@ func scan[T any](path string, batch int, fn func([]T) error) (meta map[string]st
 			return meta, fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, err)
 		}
 	}
+}
+
+// checkCodecs refuses a file with a column chunk compressed by a codec
+// other than zstd, which package parquetfile writes, and none: a damaged
+// footer that named lz4 sent parquet-go's lz4 decoder into an allocation
+// that killed the process (found by atlas's FuzzRead, issue 33), so the
+// codecs are checked before a page is read.
+func checkCodecs(pf *parquet.File) error {
+	for i, rg := range pf.Metadata().RowGroups {
+		for j, c := range rg.Columns {
+			switch c.MetaData.Codec {
+			case format.Uncompressed, format.Zstd:
+			default:
+				return fmt.Errorf("row group %d, column %d is compressed with %s, which fibnim does not write", i, j, c.MetaData.Codec)
+			}
+		}
+	}
+	return nil
 }
 
 // ReadFile reads every row of path.
@@ -95,6 +117,9 @@ func OpenFile[T any](path string) (rd *Reader[T], err error) {
 		return nil, err
 	}
 	pf, err := parquet.OpenFile(f, st.Size())
+	if err == nil {
+		err = checkCodecs(pf)
+	}
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, err)
