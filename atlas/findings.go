@@ -47,15 +47,24 @@ func Findings(rows []AtlasRow, list string, earlier *Earlier, further []Further)
 			continue
 		}
 		bad := 0
+		var notRun []string
 		for _, r := range ok {
-			if *r.Checks()[i].Failures > 0 {
+			switch x := r.Checks()[i]; {
+			case *x.Status == conjectures.NotRun:
+				notRun = append(notRun, r.Multiplier) // no case: no verdict
+			case *x.Failures > 0:
 				bad++
 			}
 		}
-		if bad == 0 {
+		switch {
+		case bad == 0 && len(notRun) == 0:
 			holds = append(holds, c.ID+"(a)")
-		} else {
+		case bad == 0:
+			fails = append(fails, fmt.Sprintf("%s(a) holds for %d of them and was not run for a = %s", c.ID, len(ok)-len(notRun), strings.Join(notRun, ", ")))
+		case len(notRun) == 0:
 			fails = append(fails, fmt.Sprintf("%s(a) fails for %d of them", c.ID, bad))
+		default:
+			fails = append(fails, fmt.Sprintf("%s(a) fails for %d of them and was not run for a = %s", c.ID, bad, strings.Join(notRun, ", ")))
 		}
 	}
 	if len(holds) > 0 {

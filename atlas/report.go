@@ -119,17 +119,30 @@ func reading(plan Plan, ok, over, rows []AtlasRow, earlier *Earlier, further []F
 			}
 			return 0
 		}
-		var bad []string
+		var bad, notRun []string
 		for _, r := range ok {
 			if f := failures(r); f > 0 {
 				bad = append(bad, fmt.Sprintf("%s (%s failures)", r.Multiplier, group(f)))
 			}
+			for _, x := range r.Checks() {
+				if x.ID == id && *x.Status == conjectures.NotRun {
+					notRun = append(notRun, r.Multiplier) // no case: no verdict
+				}
+			}
 		}
-		if len(bad) == 0 {
-			out = append(out, fmt.Sprintf("%s(a) holds for all %d multipliers on the whole range.", id, all))
-		} else {
-			out = append(out, fmt.Sprintf("%s(a) fails for %d of the %d multipliers: a = %s.", id, len(bad), all, strings.Join(bad, ", ")))
+		var s string
+		switch {
+		case len(bad) == 0 && len(notRun) == 0:
+			s = fmt.Sprintf("%s(a) holds for all %d multipliers on the whole range.", id, all)
+		case len(bad) == 0:
+			s = fmt.Sprintf("%s(a) holds for %d of the %d multipliers on the whole range.", id, all-len(notRun), all)
+		default:
+			s = fmt.Sprintf("%s(a) fails for %d of the %d multipliers: a = %s.", id, len(bad), all, strings.Join(bad, ", "))
 		}
+		if len(notRun) > 0 {
+			s += fmt.Sprintf(" It was not run (no case in its domain) for a = %s.", strings.Join(notRun, ", "))
+		}
+		out = append(out, s)
 	}
 	out = append(out, conjectureReading(plan, ok, rows, earlier, further)...)
 	out = append(out, alphaReading(ok)...)

@@ -229,3 +229,21 @@ func TestCommittedReport(t *testing.T) {
 // (Regenerate): the path by which a change of the report's texts reaches
 // the committed file.
 var updateReport = flag.Bool("update", false, "rewrite results/tables/atlas.md from results/atlas.parquet (Regenerate)")
+
+// No case, no verdict (issue 33, T2): a check that was not run for a
+// multiplier (no case in its domain) is not counted as holding there, in
+// the report and in the findings.
+func TestReportCountsNotRun(t *testing.T) {
+	rows := []AtlasRow{synthetic("3/2", 2.9, 0.3, 0), synthetic("2", 4, 0.4, 0), synthetic("3", 5, 0.3, 0)}
+	rows[1].L52Status, rows[1].L52Cases = "not run", 0
+	list, _ := ParseList("3/2,2,3")
+	plan := NewPlan("3/2,2,3", list, 1500)
+	md := string(Report(plan, rows, nil, nil))
+	if want := "LRS-5.2(a) holds for 2 of the 3 multipliers on the whole range. It was not run (no case in its domain) for a = 2."; !strings.Contains(md, want) {
+		t.Errorf("the report lacks %q:\n%s", want, md)
+	}
+	f := strings.Join(Findings(rows, plan.List, nil, nil), "\n")
+	if want := "LRS-5.2(a) holds for 2 of them and was not run for a = 2"; !strings.Contains(f, want) || strings.Contains(f, "LRS-5.2(a), ") {
+		t.Errorf("the findings lack %q:\n%s", want, f)
+	}
+}
