@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -210,5 +211,42 @@ func TestReadersRefuseForeignCodecs(t *testing.T) {
 	}
 	if _, err := OpenFile[StartValue](path); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("OpenFile of an lz4 file: %v", err)
+	}
+}
+
+// A footer that claims more bytes than the file holds is refused before
+// parquet-go allocates them: one changed length of an atlas.parquet of 13
+// KiB made it allocate 2 GiB (atlas's FuzzRead, issue 33).
+func TestReadersRefuseFooterLongerThanFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "start.parquet")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := parquet.NewGenericWriter[StartValue](f)
+	if _, err := w.Write([]StartValue{{N: 0}, {N: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	binary.LittleEndian.PutUint32(b[len(b)-8:], 0x7f000000)
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	_, _, err = ReadFile[StartValue](path)
+	runtime.ReadMemStats(&m1)
+	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "footer claims") {
+		t.Errorf("ReadFile of a file whose footer claims 2 GiB: %v", err)
+	}
+	if a := m1.TotalAlloc - m0.TotalAlloc; a > 16<<20 {
+		t.Errorf("refusing it allocated %d MiB", a>>20)
 	}
 }
