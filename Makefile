@@ -14,6 +14,8 @@
 #                    records, CITATION.cff and the note (after make paper)
 #   make notebooks   execute notebooks/*.ipynb headless into bin/notebooks/
 #   make bench       run the benchmarks and write results/bench.md
+#   make fuzz        run every fuzz target for FUZZTIME each (default 60s); go test
+#                    (make test) replays their seed corpora in testdata/fuzz only
 #   make verify-big  compute the table to N = 10^9 and verify it (results/big/;
 #                    about 10 minutes and 20 GiB for the table, 5 for verify)
 
@@ -26,7 +28,7 @@ OUT      ?= results
 N        ?= 1000000
 BIG_N    ?= 1000000000
 
-.PHONY: all build pipeline figures paper release test check lint readme slurm-test notebooks bench frontier verify-big clean
+.PHONY: all build pipeline figures paper release test check lint readme slurm-test notebooks bench frontier verify-big fuzz clean
 
 all: build pipeline
 
@@ -99,6 +101,14 @@ frontier: build
 verify-big: build
 	$(BIN)/compute grundy -n $(BIG_N) -out $(OUT)/big
 	$(BIN)/compute verify -in $(OUT)/big
+
+# The decoders of files that may be damaged (issue 33). Not part of make test:
+# the instrumented build alone takes minutes on a clean 2-core machine.
+FUZZTIME ?= 60s
+fuzz:
+	for t in table:FuzzOpen table:FuzzRunDecoder table:FuzzManifest build:FuzzCheckpoint \
+		atlas:FuzzRead provenance:FuzzRead report:FuzzValidBFile; do \
+		$(GO) test -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime $(FUZZTIME) ./$${t%%:*} || exit 1; done
 
 clean:
 	rm -rf $(BIN)
