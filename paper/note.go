@@ -32,9 +32,27 @@ var noteTemplate string
 // paths relative to the note's folder (ROOT/paper). Every number in it
 // is read from the data; the same data give the same bytes.
 func Note(d *Data) ([]byte, error) {
+	b, _, err := write(d)
+	return b, err
+}
+
+// Lacks lists the files of the results folder that the note of d would
+// need and does not find, relative to the folder: the run
+// record, the n-times nim tables, each figure that figures/README.md
+// lists but whose file is missing, and each table the text refers to
+// that was not written. A note written from d with something lacking
+// says so in its text and prints "??" where it refers to it; compute
+// all and plot write all of them.
+func Lacks(d *Data) ([]string, error) {
+	_, lacks, err := write(d)
+	return lacks, err
+}
+
+// write executes the template on d's view: the note, and what it lacks.
+func write(d *Data) ([]byte, []string, error) {
 	v, err := newView(d)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	t, err := template.New("note").Delims("<<", ">>").Funcs(template.FuncMap{
 		"table":  v.table,
@@ -42,22 +60,61 @@ func Note(d *Data) ([]byte, error) {
 		"tt":     report.TeXText,
 	}).Parse(noteTemplate)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var b bytes.Buffer
 	if err := t.Execute(&b, v); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if v.err != nil {
-		return nil, v.err
+		return nil, nil, v.err
 	}
-	return b.Bytes(), nil
+	return b.Bytes(), v.lacking(b.String()), nil
 }
+
+// lacking is what the note written as text lacks: what newView found
+// missing (the run record and the data first), then the file of every
+// table the text refers to but does not define, then the figures.
+func (v *view) lacking(text string) []string {
+	seen := map[string]bool{}
+	var data, tables, figs []string
+	add := func(f string) {
+		if seen[f] {
+			return
+		}
+		seen[f] = true
+		switch {
+		case strings.HasPrefix(f, "tables/"):
+			tables = append(tables, f)
+		case strings.HasPrefix(f, "figures/"):
+			figs = append(figs, f)
+		default:
+			data = append(data, f)
+		}
+	}
+	for _, f := range v.lacks {
+		add(f)
+	}
+	for _, m := range refs.FindAllStringSubmatch(text, -1) {
+		if f, ok := v.missing[m[1]]; ok {
+			add(f)
+		}
+	}
+	sort.Strings(tables)
+	sort.Strings(figs)
+	return append(append(data, tables...), figs...)
+}
+
+// refs matches a \ref and its label.
+var refs = regexp.MustCompile(`\\ref\{([^}]*)\}`)
 
 // view is what the template reads: TeX, ready to print.
 type view struct {
 	d   *Data
 	err error // the first figure or table that could not be written
+
+	lacks   []string          // files the note needs that are missing (Lacks)
+	missing map[string]string // label of a table not written -> its file
 
 	Title, Authors, Revision string
 	N                        string // a = 2's N, in math mode
@@ -79,7 +136,13 @@ type view struct {
 }
 
 func newView(d *Data) (*view, error) {
-	v := &view{d: d, cite: map[string]string{}}
+	v := &view{d: d, cite: map[string]string{}, missing: map[string]string{}}
+	if !d.HasProv {
+		v.lacks = append(v.lacks, "provenance.json")
+	}
+	if d.CRows == nil {
+		v.lacks = append(v.lacks, "ntimes/c_table.parquet")
+	}
 	v.Title = report.TeXText(d.Cite.Title)
 	var names []string
 	for _, a := range d.Cite.Authors {
@@ -654,6 +717,7 @@ func (v *view) abstract(lower conjectures.Result) string {
 func (v *view) table(name, label, caption string) string {
 	file := name + ".tex"
 	if !v.d.Tables[file] {
+		v.missing["tab:"+label] = "tables/" + file
 		return fmt.Sprintf("\\noindent\\emph{Table %s was not written: its data is missing from this results folder.}\\par", report.TeXText(file))
 	}
 	s := "\\begin{table}[htbp]\n\\centering\\footnotesize\n\\input{../tables/" + file + "}\n\\caption{" + caption + "}\\label{tab:" + label + "}\n"
@@ -668,6 +732,14 @@ func (v *view) table(name, label, caption string) string {
 func (v *view) figure(name string) string {
 	file, ok := v.d.Figures[name]
 	if !ok {
+		ext := ".pdf"
+		if rasterFigures[name] {
+			ext = ".png"
+		}
+		v.missing["fig:"+name] = "figures/" + name + ext
+		if _, listed := v.d.Captions[name]; listed {
+			v.lacks = append(v.lacks, "figures/"+name+ext)
+		}
 		return fmt.Sprintf("\\noindent\\emph{Figure %s was not drawn: run \\texttt{plot -in results}.}\\par", report.TeXText(name))
 	}
 	caption, err := captionTeX(v.d.Captions[name])
