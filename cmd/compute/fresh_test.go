@@ -53,3 +53,38 @@ func TestPaperFreshClone(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestOutputsCheckedFirst: an output that cannot be written is refused
+// with exit status 2 before any work, and leaves nothing behind (issue 36,
+// item 2: grundy computed and committed the table, then failed on
+// -sweeps; -cpuprofile failed after making the table folder; verify made
+// an empty -out folder for an input it then refused).
+func TestOutputsCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := t.TempDir()
+	out := filepath.Join(dir, "out")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"grundy", "-n", "30000", "-out", out, "-sweeps", "/nonexistent/x.csv"}, "-sweeps"},
+		{[]string{"grundy", "-n", "3000", "-out", out, "-cpuprofile", "/nonexistent/x"}, "-cpuprofile"},
+		{[]string{"grundy", "-n", "3000", "-out", out, "-sweeps", dir}, "is a folder"},
+		{[]string{"grundy", "-n", "3000", "-out", filepath.Join(file, "x")}, "-out"},
+		{[]string{"verify", "-in", empty, "-out", out}, "no results"},
+		{[]string{"verify", "-in", empty, "-out", filepath.Join(file, "x")}, "-out"},
+	} {
+		_, err := runArgs(t, c.args...)
+		var ue usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("compute %v: %v; want a one-line usage error (exit 2) naming %s", c.args, err, c.want)
+		}
+		if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+			t.Fatalf("compute %v left %s behind", c.args, out)
+		}
+	}
+}

@@ -100,7 +100,6 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	o.replace = *replace
 	o.runsFrom = *runsFrom
 	o.sweeps = *sweeps
-	o.sweeps = *sweeps
 	switch *engine {
 	case "auto":
 		o.engine = "dense"
@@ -128,6 +127,18 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if o.engine == "brute" && o.N > maxBruteN {
 		return usagef("-engine brute: -n %d is above its limit %d", o.N, maxBruteN)
+	}
+	// Every output is checked before the work: a run must not compute a
+	// table and then fail on the file it was to write beside it.
+	if err := outputDir("out", o.out); err != nil {
+		return err
+	}
+	for _, f := range []struct{ flag, path string }{{"cpuprofile", o.cpuProfile}, {"sweeps", o.sweeps}} {
+		if f.path != "" {
+			if err := outputFile(f.flag, f.path); err != nil {
+				return err
+			}
+		}
 	}
 	cfg := build.Config{Root: o.out, N: o.N, Mult: o.mult, Engine: o.engine, Workers: o.workers, Breakpoints: o.breakpoints,
 		DenseMax: o.denseMax, MaxMem: o.maxMem, Replace: o.replace, CheckpointEvery: o.ckptEvery, SwitchAt: o.runsFrom,
@@ -197,11 +208,6 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		fmt.Fprintf(stdout, "%s already holds this table, complete: N=%d, a=%s%s; nothing to do (-replace recomputes it)\n", res.Dir, o.N, o.mult, note)
 		return nil
-	}
-	if o.sweeps != "" {
-		if err := writeSweeps(o.sweeps, sweeps); err != nil {
-			return fmt.Errorf("-sweeps: %v", err)
-		}
 	}
 	what := table.StartValuesFile
 	switch {

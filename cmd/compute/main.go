@@ -130,6 +130,24 @@ func prepareDir(dir string) error {
 	return nil
 }
 
+// outputDir checks, before any work, that the folder of -flag can be
+// made and written, without making it; a failure is a usage error.
+func outputDir(flag, dir string) error {
+	if err := cli.CheckDir(dir); err != nil {
+		return usagef("-%s: %v", flag, err)
+	}
+	return nil
+}
+
+// outputFile checks, before any work, that the file of -flag can be
+// written, without writing it; a failure is a usage error.
+func outputFile(flag, path string) error {
+	if err := cli.CheckFile(path); err != nil {
+		return usagef("-%s: %v", flag, err)
+	}
+	return nil
+}
+
 // needFolder refuses an empty folder flag: "" would write into the
 // current folder (for -out, into the source tree's grundy/ package).
 func needFolder(flag, dir string) error {

@@ -44,8 +44,8 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 		}
 	}
-	if err := prepareDir(*out); err != nil {
-		return usagef("-out: %v", err)
+	if err := outputDir("out", *out); err != nil {
+		return err
 	}
 	start := time.Now()
 	logf := cli.Every(stderr, 5*time.Second)
@@ -66,6 +66,10 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	js, md, err := report.Checks(v, fmt.Sprintf("`compute verify -in %s` (revision %s)", *in, version.Revision()))
 	if err != nil {
 		return err
+	}
+	// -out is made only now, once the input gave results.
+	if err := prepareDir(*out); err != nil {
+		return usagef("-out: %v", err)
 	}
 	// checks.json, report.md and the b-files are replaced as one set.
 	set, recovered, err := atomicfile.NewFileSet(*out, "verify")
