@@ -12,6 +12,7 @@ import (
 	"fibnim/internal/atomicfile"
 	"fibnim/internal/cli"
 	"fibnim/report"
+	"fibnim/table"
 	"fibnim/version"
 )
 
@@ -49,6 +50,15 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	start := time.Now()
 	logf := cli.Every(stderr, 5*time.Second)
+	// verify vouches only for what it read: every table's every file is
+	// decoded in full first, as info -full does (issue 36).
+	decoded, err := table.CheckFolders(ctx, *in, func(dir string) { logf("verify: reading every row of %s", dir) })
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted; earlier results left in place")
+	}
+	if err != nil {
+		return err
+	}
 	v, err := conjectures.VerifyWith(ctx, *in, conjectures.Options{Layers: *layers, Progress: func(line string) { logf("%s", line) }})
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted; earlier results left in place")
@@ -56,6 +66,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	v.Data = append(v.Data, decoded...)
 	ran := false
 	for _, r := range v.Results {
 		ran = ran || r.Status != conjectures.NotRun
