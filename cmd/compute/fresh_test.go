@@ -1,13 +1,19 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"fibnim/grundy"
+	"fibnim/ntimes"
 	"fibnim/paper"
+	"fibnim/table"
 )
 
 // freshResults copies what a fresh clone's results/ holds (the committed
@@ -85,6 +91,94 @@ func TestOutputsCheckedFirst(t *testing.T) {
 		}
 		if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
 			t.Fatalf("compute %v left %s behind", c.args, out)
+		}
+	}
+}
+
+// runArgsErr is runArgs with what the command wrote to stderr.
+func runArgsErr(t *testing.T, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err = run(context.Background(), args, &out, &errb)
+	return out.String(), errb.String(), err
+}
+
+// TestInputGaps: the inputs of issue 36, item 4, that were taken silently
+// or refused with a wrong reason.
+func TestInputGaps(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"query", "5,"}, `heap "5,"`},
+		{[]string{"query", ",5"}, `heap ",5"`},
+		{[]string{"grundy", "-n", "10", "-checkpoint-every", "-1s", "-out", t.TempDir()}, "-checkpoint-every"},
+		{[]string{"grundy", "-n", "10", "-runs-from", "-5", "-out", t.TempDir()}, "-runs-from"},
+		{[]string{"ntimes", "-mults", "2..100000000", "-out", t.TempDir()}, "more than the 1000000 a range may hold"},
+	} {
+		_, err := runArgs(t, c.args...)
+		var ue usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("compute %v: %v; want a usage error with %q", c.args, err, c.want)
+		}
+	}
+	if _, stderr, err := runArgsErr(t, "version", "-h"); err != nil || !strings.Contains(stderr, "usage: compute version") {
+		t.Errorf("compute version -h: %v, %q", err, stderr)
+	}
+	// A folder named by hand that is not there is said, not passed over.
+	if out, stderr, err := runArgsErr(t, "query", "-n", "5", "-in", filepath.Join(t.TempDir(), "absent")); err != nil || !strings.Contains(stderr, "is not a folder") || !strings.Contains(out, "G = ") {
+		t.Errorf("query -in ABSENT: %v, stderr %q", err, stderr)
+	}
+	// At a position with no move, query says so.
+	if out, _ := runArgs(t, "query", "-n", "8", "-r", "0"); !strings.Contains(out, "no move: a second-player win") {
+		t.Errorf("query -n 8 -r 0:\n%s", out)
+	}
+	// ntimes -mults 2,2,2 writes a = 2 once.
+	dir := t.TempDir()
+	if out, err := runArgs(t, "ntimes", "-mults", "2,2,4/2,2..3", "-real-upto", "2", "-out", dir); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	rows, _, err := table.ReadFile[ntimes.CRow](filepath.Join(dir, "ntimes", ntimes.CTableFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 {
+		t.Errorf("ntimes -mults 2,2,4/2,2..3 wrote %d rows of c(a), want 2 (a = 2 and 3, each once)", len(rows))
+	}
+}
+
+// TestQueryFullFromStartValues: a table of start values only answers
+// G(n, n) from its g_full column at once, as it answers G(n, n-1), where
+// the dense engine used to recompute the table (issue 36, item 5: a
+// minute and 0.9 GB at n = 30000).
+func TestQueryFullFromStartValues(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := runArgs(t, "grundy", "-n", "3000", "-engine", "breakpoint", "-breakpoints=false", "-dense-max", "0", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := table.Open(table.Dir(dir, grundy.Fibonacci))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, full, err := tb.StartValues()
+	tb.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-n", "2500", "-r", "2500"}, fmt.Sprintf("(2500, 2500): G = %d", full[2500])},
+		{[]string{"2500"}, fmt.Sprintf("(2500, 2499) [starting pile]: G = %d", start[2500])},
+		{[]string{"2500,2500", "1000"}, fmt.Sprintf("nim-sum: %d", int(full[2500])^int(start[1000]))},
+	} {
+		out, stderr, err := runArgsErr(t, append([]string{"query", "-in", dir}, c.args...)...)
+		if err != nil || !strings.Contains(out, c.want) {
+			t.Errorf("query %v: %v; want %q in\n%s", c.args, err, c.want, out)
+		}
+		if strings.Contains(stderr, "dense engine") {
+			t.Errorf("query %v computed a dense table where the file holds the values: %s", c.args, stderr)
 		}
 	}
 }

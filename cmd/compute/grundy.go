@@ -95,6 +95,12 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	}
 	o.out = *out
 	o.breakpoints = *bps
+	if *ckpt < 0 {
+		return o, usagef("-checkpoint-every %v: want a duration >= 0 (0: after every value)", *ckpt)
+	}
+	if *runsFrom < -1 {
+		return o, usagef("-runs-from %d: want -1 (rows only), 0 (chosen from the run lengths) or a value >= 1", *runsFrom)
+	}
 	o.ckptEvery = *ckpt
 	o.cpuProfile = *cpuProfile
 	o.replace = *replace

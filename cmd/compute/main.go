@@ -86,6 +86,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "all":
 		return recorded("all", runAll)(ctx, rest, stdout, stderr)
 	case "version", "-version", "--version":
+		if len(rest) == 1 && (rest[0] == "-h" || rest[0] == "-help" || rest[0] == "--help") {
+			fmt.Fprintln(stderr, "usage: compute version   (the module version and source revision)")
+			return nil
+		}
 		if len(rest) > 0 {
 			return usagef("%s takes no arguments, not %q", cmd, rest[0])
 		}
