@@ -463,7 +463,24 @@ func (v *view) lrsText() string {
 			rs = append(rs, n)
 		}
 		sort.Ints(rs)
-		s += fmt.Sprintf(". The plain-text extraction of the print has %s more cells with $r > n$, which are not positions, in rows %s: artifacts of the extraction", num(int64(o)), joinInts(rs))
+		full := map[int]string{} // G(n, n), as computed
+		for _, c := range v.d.LRSCells {
+			if c.R == c.N && c.Computed >= 0 {
+				full[c.N] = fmt.Sprint(c.Computed)
+			}
+		}
+		same := 0
+		for _, c := range v.d.LRSCells {
+			if c.Status == "outside-table" && c.Printed == full[c.N] {
+				same++
+			}
+		}
+		s += fmt.Sprintf(". The plain-text extraction of the print has %s more cells with $r > n$, which are not positions, in rows %s", num(int64(o)), joinInts(rs))
+		if same == o {
+			s += "; each equals $G(n, n)$, so either the extraction padded the rows, or the print extends $G$ by $G(n, r) = G(n, n)$ for $r\\ge n$ (a quota above $n$ allows the moves of quota $n$), under which they agree"
+		} else {
+			s += fmt.Sprintf("; %s of them equal $G(n, n)$", num(int64(same)))
+		}
 	}
 	return s + "."
 }
