@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/template"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"fibnim/atlas"
@@ -767,8 +768,108 @@ func (v *view) figure(name string) string {
 }
 
 // captionTeX turns a caption of figures/README.md into TeX: the text
-// escaped, and its mathematical characters set in math mode.
+// escaped, and its mathematics set as mathematics (mathSpans): a function
+// of one letter applied to its arguments, G(n), R₁(x, y), G(⌈3n/2⌉), and
+// the mathematical characters elsewhere, in math mode.
 func captionTeX(s string) (string, error) {
+	var b strings.Builder
+	for _, sp := range mathSpans(s) {
+		if sp.math {
+			m, err := mathTeX(sp.s)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString("$" + m + "$")
+			continue
+		}
+		t, err := textTeX(sp.s)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(t)
+	}
+	return b.String(), nil
+}
+
+// span is a stretch of a caption: text, or mathematics.
+type span struct {
+	s    string
+	math bool
+}
+
+// mathSpans cuts s into text and the applications of a one-letter
+// function: a Latin letter that no letter or digit precedes, an optional
+// subscript 1 (₁ or _1), and a balanced parenthesis.
+func mathSpans(s string) []span {
+	rs := []rune(s)
+	var out []span
+	text := 0
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if !(r < 0x80 && unicode.IsLetter(r)) || i > 0 && (unicode.IsLetter(rs[i-1]) || unicode.IsDigit(rs[i-1])) {
+			continue
+		}
+		j := i + 1
+		if j < len(rs) && rs[j] == '₁' {
+			j++
+		} else if j+1 < len(rs) && rs[j] == '_' && rs[j+1] == '1' {
+			j += 2
+		}
+		if (j >= len(rs) || rs[j] != '(') && j > i+1 && (j == len(rs) || !unicode.IsLetter(rs[j])) {
+			// A subscripted letter alone: R_1.
+			if text < i {
+				out = append(out, span{s: string(rs[text:i])})
+			}
+			out = append(out, span{s: string(rs[i:j]), math: true})
+			text, i = j, j-1
+			continue
+		}
+		if j >= len(rs) || rs[j] != '(' {
+			continue
+		}
+		depth, k := 0, j
+		for ; k < len(rs); k++ {
+			if rs[k] == '(' {
+				depth++
+			} else if rs[k] == ')' {
+				if depth--; depth == 0 {
+					break
+				}
+			}
+		}
+		if k == len(rs) || k == j+1 {
+			continue // unbalanced, or empty: not an application
+		}
+		if text < i {
+			out = append(out, span{s: string(rs[text:i])})
+		}
+		out = append(out, span{s: string(rs[i : k+1]), math: true})
+		text = k + 1
+		i = k
+	}
+	if text < len(rs) {
+		out = append(out, span{s: string(rs[text:])})
+	}
+	return out
+}
+
+// mathTeX writes a span of mathematics in TeX's math mode (without the $).
+func mathTeX(s string) (string, error) {
+	s = sqrtArg.ReplaceAllString(s, "\\sqrt{$1}")
+	s = strings.NewReplacer("≤", `\le `, "≥", `\ge `, "≈", `\approx `, "α", `\alpha `, "β", `\beta `,
+		"−", "-", "⌈", `\lceil `, "⌉", `\rceil `, "⌊", `\lfloor `, "⌋", `\rfloor `, "₁", "_1", "×", `\times `, "…", `\dots `,
+		"&", `\&`, "%", `\%`, "#", `\#`, "√", `\sqrt{}`, "{", `\{`, "}", `\}`).Replace(s)
+	s = strings.ReplaceAll(s, `\sqrt\{`, `\sqrt{`) // the braces of \sqrt{x} just written
+	for i, r := range s {
+		if r >= utf8.RuneSelf {
+			return "", fmt.Errorf("character %q at byte %d has no LaTeX form here", r, i)
+		}
+	}
+	return s, nil
+}
+
+// textTeX writes a span of text, its mathematical characters in math mode.
+func textTeX(s string) (string, error) {
 	s = sqrtArg.ReplaceAllString(s, "\x00$1\x01")
 	s = report.TeXText(s)
 	s = strings.NewReplacer("\x00", `$\sqrt{`, "\x01", `}$`, "≤", `$\le$`, "≥", `$\ge$`, "≈", `$\approx$`, "α", `$\alpha$`, "β", `$\beta$`,
