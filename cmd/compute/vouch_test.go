@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
@@ -99,4 +100,13 @@ func TestVerifyVouchesOnlyForWhatItRead(t *testing.T) {
 		t.Errorf("verify passed a table that info -full refuses (%v)", infoErr)
 	}
 	t.Logf("info -full: %v\nverify: %v", infoErr, verifyErr)
+	// -decode=false vouches for less, and says so.
+	out := t.TempDir()
+	if _, err := runArgs(t, "verify", "-in", dir, "-out", out, "-decode=false"); err != nil {
+		t.Fatalf("verify -decode=false: %v", err)
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "report.md"))
+	if !strings.Contains(string(md), "only the files the checks read were decoded") {
+		t.Error("report.md of verify -decode=false does not say what it only hashed")
+	}
 }
