@@ -56,7 +56,8 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	// decoded in full first, as info -full does (issue 36).
 	decoded := []string{"The tables' files were hashed against their manifests; only the files the checks read were decoded (verify -decode=false): a damaged page of another file is not seen (info -full sees it)."}
 	if *decode {
-		decoded, err = table.CheckFolders(ctx, *in, func(dir string) { logf("verify: reading every row of %s", dir) })
+		decodeLog := cli.Every(stderr, 5*time.Second) // its own: the checks' first line still shows
+		decoded, err = table.CheckFolders(ctx, *in, func(dir string) { decodeLog("verify: reading every row of %s", dir) })
 	}
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted; earlier results left in place")
