@@ -1,9 +1,10 @@
 # fibnim: Grundy values of Fibonacci nim and n-times nim.
-#   make             build, then run the default pipeline (40 to 60 s, under 1 GiB, on 2 cores)
+#   make             build, then run the default pipeline (under 1 GiB; its time, idle
+#                    and loaded, with CPU time, is measured in README.md)
 #   make test        vet, gofmt, staticcheck, every test, the Slurm test and the
 #                    notebooks (what CI runs)
 #   make check       the fast tier for development: vet, gofmt, staticcheck and
-#                    go test -short (about a minute)
+#                    go test -short (its time: README.md)
 #   make readme      write README.md's findings from the committed results
 #   make slurm-test  a one-node Slurm cluster runs a small atlas as an array job
 #                    and its merge (as root; installs slurm-wlm and munge)
