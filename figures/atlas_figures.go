@@ -64,10 +64,10 @@ var denominatorStyles = []struct {
 	shape draw.GlyphDrawer
 	r     vg.Length
 }{
-	{"a integer", black, draw.CircleGlyph{}, 2.4},
-	{"a = p/2", blue, draw.BoxGlyph{}, 2.0},
-	{"a = p/3", green, draw.TriangleGlyph{}, 2.2},
-	{"a = p/q, q ≥ 4", grey, draw.CircleGlyph{}, 1.5},
+	{"$a$ integer", black, draw.CircleGlyph{}, 2.4},
+	{"$a = p/2$", blue, draw.BoxGlyph{}, 2.0},
+	{"$a = p/3$", green, draw.TriangleGlyph{}, 2.2},
+	{"$a = p/q$, $q ≥ 4$", grey, draw.CircleGlyph{}, 1.5},
 }
 
 func denomClass(q int64) int { return int(min(q, 4) - 1) }

@@ -75,9 +75,9 @@ func startValueGrowth(s *Source) (*Figure, error) {
 	}
 	p.Add(upper, lower, fit, g)
 	p.Legend.Add("$G(n)$, computed", g)
-	p.Legend.Add("ln n / ln(3/2) (Thm 5.3, lower bound)", lower)
+	p.Legend.Add("ln $n$ / ln(3/2) (Theorem 5.3, lower bound)", lower)
 	p.Legend.Add("$⌈2√n⌉ + 1$ (Theorem 5.3, upper bound)", upper)
-	p.Legend.Add(fmt.Sprintf("least-squares fit %.3f ln n %s (RMS %.2f)", alpha, signed(beta), rms), fit)
+	p.Legend.Add(fmt.Sprintf("least-squares fit %.3f ln $n$ %s (RMS %.2f)", alpha, signed(beta), rms), fit)
 	if len(fibs) > 0 {
 		f := scatter(fibs, orange, draw.CircleGlyph{}, 2.2)
 		p.Add(f)
