@@ -11,6 +11,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"fibnim/build"
@@ -188,8 +189,10 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 			fmt.Fprintf(stderr, "grundy: breakpoint engine, N=%d, a=%s, %d workers%s, estimated peak %s\n", o.N, o.mult, o.workers, w, cli.HumanBytes(p.Memory))
 			prog = cli.NewProgress(stderr, o.N, fromG)
+			prog.CountRows(cfg.Swept)
 		}
 	}
+	cfg.Swept = new(atomic.Int64)
 	cfg.Done = func(g, firstN int) { prog.Finished(g, firstN) }
 	var sweeps []grundy.SweepStats
 	if o.sweeps != "" {
