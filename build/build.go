@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -55,6 +56,7 @@ type Config struct {
 	Started func(p Plan, fromG int) // called once before the engine; fromG > 0 on resume
 	Done    func(g, firstN int)     // breakpoint engine: value g is complete; firstN is the least n with G(n) >= g, or -1
 	Sweep   func(grundy.SweepStats) // breakpoint engine: what each sweep did (grundy.BreakpointConfig.Sweep)
+	Swept   *atomic.Int64           // breakpoint engine: the rows swept so far (grundy.BreakpointConfig.Swept), for progress lines
 }
 
 // denseN is the last row of the dense.parquet the run writes, -1 for none.

@@ -119,7 +119,7 @@ func runBreakpoints(ctx context.Context, cfg *Config, run breakpointRun) (res br
 	}
 	saved := ck.G > 0 // a checkpoint is on disk: this run resumed from one
 	overflow := &OverflowError{Mult: cfg.Mult, N: cfg.N, G: maxStoredValue + 1}
-	engine := grundy.BreakpointConfig{N: cfg.N, Mult: cfg.Mult, Workers: cfg.Workers, FromG: ck.G, From: ck.R, Counts: counts, SwitchAt: cfg.SwitchAt}
+	engine := grundy.BreakpointConfig{N: cfg.N, Mult: cfg.Mult, Workers: cfg.Workers, FromG: ck.G, From: ck.R, Counts: counts, SwitchAt: cfg.SwitchAt, Swept: cfg.Swept}
 	if cfg.Breakpoints {
 		// Every R_g goes to its file as the sweeps make it.
 		engine.Runs = func(g int) (grundy.RunWriter, error) {

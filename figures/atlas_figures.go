@@ -64,10 +64,10 @@ var denominatorStyles = []struct {
 	shape draw.GlyphDrawer
 	r     vg.Length
 }{
-	{"a integer", black, draw.CircleGlyph{}, 2.4},
-	{"a = p/2", blue, draw.BoxGlyph{}, 2.0},
-	{"a = p/3", green, draw.TriangleGlyph{}, 2.2},
-	{"a = p/q, q ≥ 4", grey, draw.CircleGlyph{}, 1.5},
+	{"$a$ integer", black, draw.CircleGlyph{}, 2.4},
+	{"$a = p/2$", blue, draw.BoxGlyph{}, 2.0},
+	{"$a = p/3$", green, draw.TriangleGlyph{}, 2.2},
+	{"$a = p/q$, $q ≥ 4$", grey, draw.CircleGlyph{}, 1.5},
 }
 
 func denomClass(q int64) int { return int(min(q, 4) - 1) }
@@ -103,8 +103,8 @@ func atlasAlpha(s *Source) (*Figure, error) {
 		}
 	}
 	cap *= 1.05
-	top := newPlot(fmt.Sprintf("Growth rate α(a) of G(n) ≈ α ln n + β, N = %s", grouped(d.N)), "", "α, the fitted slope")
-	bottom := newPlot("", "multiplier a", "RMS residual of the fit (log scale)")
+	top := newPlot(fmt.Sprintf("Growth rate α($a$) of $G(n)$ ≈ α ln $n$ + β, $N$ = %s", grouped(d.N)), "", "α, the fitted slope")
+	bottom := newPlot("", "multiplier $a$", "RMS residual of the fit")
 	logY(bottom)
 	var byClass, rmsClass [4]plotter.XYs
 	var off plotter.XYs
@@ -160,7 +160,7 @@ func atlasAlpha(s *Source) (*Figure, error) {
 			ring := scatter(plotter.XYs{{X: two.A, Y: pl.y}}, vermilion, draw.RingGlyph{}, 5)
 			pl.p.Add(ring)
 			if pl.p == top {
-				top.Legend.Add(fmt.Sprintf("a = 2, Fibonacci nim: α = %.3f", two.Alpha), ring)
+				top.Legend.Add(fmt.Sprintf("$a = 2$, Fibonacci nim: α = %.3f", two.Alpha), ring)
 			}
 		}
 	}
@@ -186,7 +186,7 @@ func atlasConjecture(s *Source) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := newPlot(fmt.Sprintf("Where G(n + ceil(n/a)) − G(n) last leaves [1, 2], N = %s", grouped(d.N)), "multiplier a", "largest such n (log scale)")
+	p := newPlot(fmt.Sprintf("Where $G(n + ⌈n/a⌉) − G(n)$ last leaves [1, 2], $N$ = %s", grouped(d.N)), "multiplier $a$", "largest such n")
 	logY(p)
 	var byClass [4]plotter.XYs
 	var never, tops plotter.XYs
@@ -211,7 +211,7 @@ func atlasConjecture(s *Source) (*Figure, error) {
 	}
 	topLine := line(tops, grey, 0.8, 3, 2)
 	p.Add(topLine)
-	p.Legend.Add("end of the range checked: n + ceil(n/a) ≤ N", topLine)
+	p.Legend.Add("end of the range checked: $n + ⌈n/a⌉ ≤ N$", topLine)
 	for k := len(byClass) - 1; k >= 0; k-- {
 		if len(byClass[k]) == 0 {
 			continue
@@ -224,7 +224,7 @@ func atlasConjecture(s *Source) (*Figure, error) {
 	if len(never) > 0 {
 		nv := scatter(never, green, draw.PlusGlyph{}, 2.4)
 		p.Add(nv)
-		p.Legend.Add(fmt.Sprintf("never leaves [1, 2] (%d a), drawn at %g", len(never), floor), nv)
+		p.Legend.Add(fmt.Sprintf("never leaves [1, 2] (%d $a$), drawn at %g", len(never), floor), nv)
 	}
 	p.Legend.Top, p.Legend.Left = false, false
 	p.Legend.XOffs, p.Legend.YOffs = -0.05*vg.Inch, 0.3*vg.Inch // above the row of crosses

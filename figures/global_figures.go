@@ -12,7 +12,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
 	"fibnim/global"
@@ -24,10 +23,12 @@ import (
 // globalLimit is the largest pile the global figures draw, one cell per
 // position: a larger table is shown to this pile (the caption says so).
 // The thresholds R_1 run in narrow stripes along the diagonal, which the
-// P-position figure shows only to pLimit, where they can be told apart.
+// P-position figure shows only to pLimit, where they can be told apart
+// (at 200 the cells were 8 pixels wide, and the alternation of R_1 = 1
+// and 2 along the stripes made a moire pattern on screen).
 const (
 	globalLimit = 500
-	pLimit      = 200
+	pLimit      = 100
 )
 
 // loadGlobal reads the global table of the Source's multiplier, once.
@@ -147,22 +148,20 @@ func globalPPositions(s *Source) (*Figure, error) {
 	var pts plotter.XYs
 	for y := 0; y <= N; y++ {
 		for x := 0; x <= N; x++ {
-			if t.Start(x, y) == 0 {
+			// The diagonal is left white: a P-position at every limit.
+			if x != y && t.Start(x, y) == 0 {
 				pts = append(pts, plotter.XY{X: float64(x), Y: float64(y)})
 			}
 		}
 	}
-	p := newPlot(fmt.Sprintf("Global Fibonacci nim, a = %s: P-positions, piles x, y ≤ %d", t.Mult, N), "pile x (tokens)", "pile y (tokens)")
+	p := newPlot(fmt.Sprintf("Global Fibonacci nim, $a = %s$: P-positions at the start, $x, y ≤ %d$", t.Mult, N), "pile $x$ (tokens)", "pile y (tokens)")
 	p.Add(h)
-	p.Add(scatter(pts, black, draw.CircleGlyph{}, 1.3))
-	p.Legend.Add("P-position at the start, r = min(x+y−1, max(x, y))", scatter(plotter.XYs{{}}, black, draw.CircleGlyph{}, 2.5))
-	p.Legend.Top, p.Legend.Left = true, true
-	p.Legend.XOffs = 0.05 * vg.Inch
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -0.5, float64(N)+0.5, -0.5, float64(N)*1.12+0.5
-	cap := fmt.Sprintf("Global Fibonacci nim (a = %s), piles 0 ≤ x, y ≤ %d%s. Black: the P-positions at the start r = min(x+y−1, max(x, y)), "+
-		"which are the diagonal x = y and (0, n), (n, 0) with n in F(a) (a = 2: the Fibonacci numbers), as the lemma GLOBAL-start-P proves. "+
-		"Colour: R_1(x, y), the least limit at which (x, y) is an N-position, so that (x, y, r) is a P-position exactly when r < R_1(x, y); "+
-		"classes between consecutive Fibonacci numbers; white: a P-position at every limit (the diagonal).", t.Mult, N, note)
+	p.Add(scatter(pts, black, draw.CircleGlyph{}, 2.2))
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -0.5, float64(N)+0.5, -0.5, float64(N)+0.5
+	cap := fmt.Sprintf("Global Fibonacci nim (a = %s), piles 0 ≤ x, y ≤ %d%s. The P-positions at the start r = min(x+y−1, max(x, y)) "+
+		"are the diagonal x = y (white: a P-position at every limit) and (0, n), (n, 0) with n in F(a) (black dots; a = 2: the Fibonacci numbers), as the lemma GLOBAL-start-P proves. "+
+		"Colour: R₁(x, y), the least limit at which (x, y) is an N-position, so that (x, y, r) is a P-position exactly when r < R₁(x, y); "+
+		"classes between consecutive Fibonacci numbers.", t.Mult, N, note)
 	return withColourBar(p, f.bar("R₁(x, y)"), cap), nil
 }
 
@@ -182,7 +181,7 @@ func globalValues(s *Source) (*Figure, error) {
 	grid := squareGrid{N: N, z: func(x, y int) float64 { return float64(t.Start(x, y)) }}
 	h := v.heatMap(grid)
 	h.Rasterized = true
-	p := newPlot(fmt.Sprintf("Global Fibonacci nim, a = %s: G(x, y) at the start, x, y ≤ %d", t.Mult, N), "pile x (tokens)", "pile y (tokens)")
+	p := newPlot(fmt.Sprintf("Global Fibonacci nim, $a = %s$: $G(x, y)$ at the start, $x, y ≤ %d$", t.Mult, N), "pile $x$ (tokens)", "pile y (tokens)")
 	p.Add(h)
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -0.5, float64(N)+0.5, -0.5, float64(N)+0.5
 	cb := colourBar(v)

@@ -49,7 +49,7 @@ func startValueGrowth(s *Source) (*Figure, error) {
 		maxG = max(maxG, b.Max)
 	}
 	alpha, beta, rms, _, _ := conjectures.FitLog(v.conj())
-	p := newPlot(fmt.Sprintf("Growth of the Grundy value G(n) = G(n, n), a = %s", v.mult), "pile size n (tokens, log scale)", "Grundy value")
+	p := newPlot(fmt.Sprintf("Growth of the Grundy value $G(n) = G(n, n)$, $a = %s$", v.mult), "pile size $n$ (tokens, log scale)", "Grundy value")
 	logX(p)
 	lower := line(logPoints(1, float64(N), 400, func(x float64) float64 { return math.Log(x) / math.Log(1.5) }), blue, 1.2, 4, 2)
 	upper := line(logPoints(1, float64(N), 400, func(x float64) float64 { return math.Ceil(2*math.Sqrt(x)) + 1 }), vermilion, 1.2, 4, 2)
@@ -74,20 +74,20 @@ func startValueGrowth(s *Source) (*Figure, error) {
 		return nil, fmt.Errorf("%d points lie below log_{3/2}(n), but check %s counts %d failures", len(below), lowerCheck.ID, lowerCheck.Failures)
 	}
 	p.Add(upper, lower, fit, g)
-	p.Legend.Add("G(n), computed", g)
-	p.Legend.Add("ln n / ln(3/2) (Thm 5.3, lower bound)", lower)
-	p.Legend.Add("ceil(2√n) + 1 (Thm 5.3, upper bound)", upper)
-	p.Legend.Add(fmt.Sprintf("least-squares fit %.3f ln n %s (RMS %.2f)", alpha, signed(beta), rms), fit)
+	p.Legend.Add("$G(n)$, computed", g)
+	p.Legend.Add("ln $n$ / ln(3/2) (Theorem 5.3, lower bound)", lower)
+	p.Legend.Add("$⌈2√n⌉ + 1$ (Theorem 5.3, upper bound)", upper)
+	p.Legend.Add(fmt.Sprintf("least-squares fit %.3f ln $n$ %s (RMS %.2f)", alpha, signed(beta), rms), fit)
 	if len(fibs) > 0 {
 		f := scatter(fibs, orange, draw.CircleGlyph{}, 2.2)
 		p.Add(f)
-		p.Legend.Add("G(n) at the Fibonacci n, where G(n, n-1) = 0", f)
+		p.Legend.Add("$G(n)$ at the Fibonacci $n$, where $G(n, n−1) = 0$", f)
 	}
 	failures := "G(n) stays above the lower bound"
 	if len(below) > 0 {
 		b := scatter(below, vermilion, draw.CrossGlyph{}, 3.2)
 		p.Add(b)
-		p.Legend.Add(fmt.Sprintf("G(n) below the lower bound (%d n ≤ %d)", len(below), int(below[len(below)-1].X)), b)
+		p.Legend.Add(fmt.Sprintf("$G(n)$ below the lower bound (%d $n ≤ %d$)", len(below), int(below[len(below)-1].X)), b)
 		failures = fmt.Sprintf("the crosses mark the %d n (all ≤ %d) where G(n) is below the printed lower bound, so that bound fails there", len(below), int(below[len(below)-1].X))
 	}
 	p.Legend.Top, p.Legend.Left = false, false
@@ -139,12 +139,12 @@ func conjectureGap(s *Source) (*Figure, error) {
 		counts[k]++
 		lo, hi = min(lo, k), max(hi, k)
 	}
-	title, says := "G(ceil(3n/2)) − G(n), a = 2", "the closing conjecture of Larsson & Rubinstein-Salzedo says G(⌈3n/2⌉) − G(n) is 1 or 2"
+	title, says := "$G(⌈3n/2⌉) − G(n)$, $a = 2$", "the closing conjecture of Larsson & Rubinstein-Salzedo says G(⌈3n/2⌉) − G(n) is 1 or 2"
 	if a != grundy.Fibonacci {
-		title = "G(n + ceil(n/a)) − G(n), a = " + v.mult
+		title = "$G(n + ⌈n/a⌉) − G(n)$, $a = " + v.mult + "$"
 		says = fmt.Sprintf("the analogue for a = %s of the closing conjecture of Larsson & Rubinstein-Salzedo says G(n + ⌈n/a⌉) − G(n) is 1 or 2", v.mult)
 	}
-	p := newPlot(title, "pile size n (tokens, log scale)", "difference of Grundy values")
+	p := newPlot(title, "pile size $n$ (tokens, log scale)", "difference of Grundy values")
 	logX(p)
 	band, err := plotter.NewPolygon(plotter.XYs{{X: 1, Y: 1}, {X: float64(top), Y: 1}, {X: float64(top), Y: 2}, {X: 1, Y: 2}})
 	if err != nil {
@@ -192,7 +192,7 @@ func conjectureGap(s *Source) (*Figure, error) {
 	// Counts on a log axis, so that a difference that occurs a handful of
 	// times among 10^8 n still gets a visible bar; each bar is labelled
 	// with its exact count. A bar starts at the axis' foot, 1/2.
-	h := newPlot("How often", "difference", "number of n (log scale)")
+	h := newPlot("How often", "difference", "number of n")
 	logY(h)
 	const foot = 0.5
 	var bars []rect
@@ -253,7 +253,7 @@ func firstOccurrence(s *Source) (*Figure, error) {
 		return nil, MissingError{fmt.Sprintf("only %d values reached", len(h))}
 	}
 	alpha, _, _, _, _ := conjectures.FitLog(v.conj())
-	top := newPlot(fmt.Sprintf("First occurrence h(g) = min{n : G(n) = g}, a = %s", v.mult), "", "h(g) (tokens, log scale)")
+	top := newPlot(fmt.Sprintf("First occurrence $h(g)$ = min{$n : G(n) = g$}, $a = %s$", v.mult), "", "h(g) (tokens)")
 	logY(top)
 	var hx, rx plotter.XYs
 	for g := 1; g < len(h); g++ {
@@ -265,7 +265,7 @@ func firstOccurrence(s *Source) (*Figure, error) {
 	hl := line(hx, black, 1)
 	hs := scatter(hx, black, draw.CircleGlyph{}, 1.8)
 	top.Add(hl, hs)
-	bottom := newPlot("", "Grundy value g", "h(g+1) / h(g)")
+	bottom := newPlot("", "Grundy value $g$", "h(g+1) / h(g)")
 	rl := line(rx, black, 1)
 	rs := scatter(rx, black, draw.CircleGlyph{}, 1.8)
 	last := float64(len(h) - 1)
@@ -278,7 +278,7 @@ func firstOccurrence(s *Source) (*Figure, error) {
 	bottom.Add(three, fit, rl, rs)
 	bottom.Legend.Add("h(g+1)/h(g)", rl, rs)
 	bottom.Legend.Add(grundy.Multiplier{P: a.P + a.Q, Q: a.P}.String(), three)
-	bottom.Legend.Add(fmt.Sprintf("exp(1/α) = %.3f, α = %.3f from the fit of G(n)", math.Exp(1/alpha), alpha), fit)
+	bottom.Legend.Add(fmt.Sprintf("exp(1/α) = %.3f, α = %.3f from the fit of $G(n)$", math.Exp(1/alpha), alpha), fit)
 	bottom.Legend.Top = true
 	for _, p := range []*plot.Plot{top, bottom} {
 		p.X.Min, p.X.Max = 0.5, last+0.5

@@ -174,7 +174,7 @@ func grundyTable(s *Source) (*Figure, error) {
 	}
 	N := min(tableLimit, t.N())
 	v := newValueClasses(maxValue(t, N))
-	p := newPlot(fmt.Sprintf("Grundy values G(n, r), a = %s, 0 ≤ r ≤ n ≤ %d", t.mult, N), "pile size n (tokens)", "quota r (most tokens that may be removed)")
+	p := newPlot(fmt.Sprintf("Grundy values $G(n, r)$, $a = %s$, $0 ≤ r ≤ n ≤ %d$", t.mult, N), "pile size $n$ (tokens)", "quota r (most tokens that may be removed)")
 	p.Add(v.heatMap(triGrid{t, N}))
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -0.5, float64(N)+0.5, -0.5, float64(N)+0.5
 	return withColourBar(p, colourBar(v),
@@ -198,7 +198,7 @@ func grundyTableFull(s *Source) (*Figure, error) {
 		title = fmt.Sprintf("G(n, r), a = %s, n ≤ %d: each pixel the maximum of a %d×%d block", t.mult, N, g.size, g.size)
 		block = fmt.Sprintf("each pixel is the largest value in a %d×%d block of cells, so no rise is hidden", g.size, g.size)
 	}
-	p := newPlot(title, "pile size n (tokens)", "quota r (tokens)")
+	p := newPlot(title, "pile size $n$ (tokens)", "quota r (tokens)")
 	h := v.heatMap(g)
 	h.Rasterized = true
 	p.Add(h)
@@ -224,7 +224,7 @@ func zeckendorfRows(s *Source) (*Figure, error) {
 	if s.mult != grundy.Fibonacci {
 		return nil, MissingError{fmt.Sprintf("Zeckendorf's representation and Whinihan's strategy are about a = 2, not a = %s", s.mult)}
 	}
-	p := newPlot(fmt.Sprintf("Zeckendorf parts of n = 1..%d", zeckendorfLimit), "tokens (parts laid end to end, smallest first)", "pile size n")
+	p := newPlot(fmt.Sprintf("Zeckendorf parts of $n = 1, …, %d$", zeckendorfLimit), "tokens (parts laid end to end, smallest first)", "pile size n")
 	var win, rest, fib []rect
 	for n := 1; n <= zeckendorfLimit; n++ {
 		parts := grundy.Zeckendorf(n) // ascending: z_1 < z_2 < ...
@@ -251,7 +251,7 @@ func zeckendorfRows(s *Source) (*Figure, error) {
 	p.Add(all)
 	p.Legend.Add("smallest part z₁(n): removing it is the winning move from (n, n-1)", swatch{vermilion})
 	p.Legend.Add("other parts", swatch{skyBlue})
-	p.Legend.Add("n a Fibonacci number: G(n, n-1) = 0, the first player loses", swatch{grey})
+	p.Legend.Add("$n$ a Fibonacci number: $G(n, n−1) = 0$, the first player loses", swatch{grey})
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.YOffs = -0.05 * vg.Inch
 	p.Legend.XOffs = 0.05 * vg.Inch
@@ -315,12 +315,12 @@ func valueRegions(s *Source) (*Figure, error) {
 			}
 		}
 	}
-	p := newPlot(fmt.Sprintf("Cells of value 0-3 and the regions of Theorems 4.1-4.7, n ≤ %d", N), "pile size n (tokens)", "quota r (tokens)")
+	p := newPlot(fmt.Sprintf("Cells of value 0–3 and the regions of Theorems 4.1–4.7, $n ≤ %d$", N), "pile size $n$ (tokens)", "quota r (tokens)")
 	p.Add(&rects{rs: cells}, edges)
 	for g, c := range fill {
-		p.Legend.Add(fmt.Sprintf("G(n, r) = %d", g), swatch{c})
+		p.Legend.Add(fmt.Sprintf("$G(n, r) = %d$", g), swatch{c})
 	}
-	p.Legend.Add("G(n, r) ≥ 4", swatch{lightGrey})
+	p.Legend.Add("$G(n, r) ≥ 4$", swatch{lightGrey})
 	p.Legend.Add("boundary predicted by Theorems 4.1, 4.5-4.7", &segments{style: draw.LineStyle{Color: purple, Width: 2}})
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.XOffs = 0.05 * vg.Inch

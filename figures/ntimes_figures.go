@@ -43,7 +43,7 @@ func ntimesC(s *Source) (*Figure, error) {
 	for _, xy := range []plotter.XYs{c, L, U, ratio} {
 		sort.Slice(xy, func(i, j int) bool { return xy[i].X < xy[j].X })
 	}
-	top := newPlot("Eventual k − r(k) of n-times nim: c(a), integer a", "", "distance from a ln a")
+	top := newPlot("Eventual $k − r(k)$ of $n$-times nim: $c(a)$, integer $a$", "", "distance from a ln a")
 	logX(top)
 	// c, L and U are integers, one per a: points, not a line through them.
 	pc := scatter(c, black, draw.CircleGlyph{}, 1.3)
@@ -51,9 +51,9 @@ func ntimesC(s *Source) (*Figure, error) {
 	pU := scatter(U, vermilion, draw.TriangleGlyph{}, 1.3)
 	zero := line(plotter.XYs{{X: lo, Y: 0}, {X: hi, Y: 0}}, grey, 0.8, 2, 2)
 	top.Add(zero, pL, pU, pc)
-	top.Legend.Add("c(a) − a ln a, computed", pc)
-	top.Legend.Add("L − a ln a (Thm 2 (vii), lower bound)", pL)
-	top.Legend.Add("U − a ln a (Thm 2 (vii), upper bound)", pU)
+	top.Legend.Add("$c(a) − a$ ln $a$, computed", pc)
+	top.Legend.Add("$L − a$ ln $a$ (Theorem 2 (vii), lower bound)", pL)
+	top.Legend.Add("$U − a$ ln $a$ (Theorem 2 (vii), upper bound)", pU)
 	top.Legend.Top, top.Legend.Left = true, true
 	top.Legend.XOffs = 0.05 * vg.Inch
 	ymin, ymax := 0.0, 0.0
@@ -63,7 +63,7 @@ func ntimesC(s *Source) (*Figure, error) {
 		}
 	}
 	top.Y.Min, top.Y.Max = math.Floor(ymin)-0.5, math.Ceil(ymax)+0.5+0.45*(ymax-ymin) // room for the legend
-	bottom := newPlot("", "multiplier a (log scale)", "c(a) / (a ln a)")
+	bottom := newPlot("", "multiplier $a$ (log scale)", "c(a) / (a ln a)")
 	logX(bottom)
 	pr := scatter(ratio, black, draw.CircleGlyph{}, 1.3)
 	one := line(plotter.XYs{{X: lo, Y: 1}, {X: hi, Y: 1}}, grey, 0.8, 2, 2)
@@ -87,7 +87,7 @@ func ntimesReal(s *Source) (*Figure, error) {
 	}
 	rows = append([]ntimes.RealRow(nil), rows...)
 	sort.Slice(rows, func(i, j int) bool { return rows[i].LoFloat < rows[j].LoFloat })
-	p := newPlot("c(a) for real a: a step function", "multiplier a", "c(a)")
+	p := newPlot("$c(a)$ for real $a$: a step function", "multiplier $a$", "c(a)")
 	steps := &segments{style: draw.LineStyle{Color: black, Width: 1.6}}
 	var closed, open plotter.XYs
 	var labels plotter.XYLabels
@@ -158,7 +158,7 @@ func ntimesGrowth(s *Source) (*Figure, error) {
 	if len(names) == 0 {
 		return nil, MissingError{"sequences.parquet holds none of the multipliers " + strings.Join(growthMultipliers, ", ")}
 	}
-	p := newPlot("Growth of Frankl & Tokushige's sequence F(a)", "index k", "f(k) (log scale)")
+	p := newPlot("Growth of Frankl & Tokushige's sequence $F(a)$", "index $k$", "f(k)")
 	logY(p)
 	// Dark, saturated colours only: each curve must stand out on white
 	// and in a greyscale print (no yellow or pale blue).
@@ -180,9 +180,9 @@ func ntimesGrowth(s *Source) (*Figure, error) {
 		sort.Slice(xy, func(i, j int) bool { return xy[i].X < xy[j].X })
 		l := line(xy, cols[i%len(cols)], 1.3)
 		p.Add(l)
-		p.Legend.Add("a = "+a, l)
+		p.Legend.Add("$a = "+a+"$", l)
 	}
-	p.Legend.Add("f(k) = k", ident)
+	p.Legend.Add("$f(k) = k$", ident)
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.XOffs, p.Legend.YOffs = 0.05*vg.Inch, -0.05*vg.Inch
 	p.X.Min, p.X.Max = 0, maxK

@@ -3,6 +3,7 @@ package figures
 import (
 	"image"
 
+	xfont "golang.org/x/image/font"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/text/encoding/charmap"
@@ -31,6 +32,10 @@ func (c pdfCanvas) FillString(f font.Face, pt vg.Point, str string) {
 	if f.Font.Size == 0 {
 		return
 	}
+	// vgpdf registers a font under its family alone but selects an italic
+	// one with style "I", which fpdf then cannot find ("undefined font");
+	// the italic letters of mathText are drawn as outlines instead.
+	italic := f.Font.Style == xfont.StyleItalic
 	var run []byte // the current run, in Windows-1252
 	runAt := 0     // the byte offset in str where it starts
 	flush := func() {
@@ -40,7 +45,7 @@ func (c pdfCanvas) FillString(f font.Face, pt vg.Point, str string) {
 		}
 	}
 	for i, r := range str {
-		if b, ok := charmap.Windows1252.EncodeRune(r); ok && r != 0x7f {
+		if b, ok := charmap.Windows1252.EncodeRune(r); ok && r != 0x7f && !italic {
 			if len(run) == 0 {
 				runAt = i
 			}

@@ -51,6 +51,11 @@ func newPlot(title, x, y string) *plot.Plot {
 	p.Legend.Padding = 1.5
 	p.Legend.ThumbnailWidth = 0.3 * vg.Inch
 	p.X.Tick.Marker, p.Y.Tick.Marker = niceTicks{}, niceTicks{}
+	// Mathematics between '$' is set as a journal sets it (math_text.go).
+	p.Title.TextStyle.Handler = mathHandler
+	p.X.Label.TextStyle.Handler = mathHandler
+	p.Y.Label.TextStyle.Handler = mathHandler
+	p.Legend.TextStyle.Handler = mathHandler
 	return p
 }
 
@@ -74,11 +79,14 @@ func scatter(xy plotter.XYs, c color.Color, shape draw.GlyphDrawer, radius vg.Le
 
 // single draws one plot on the whole canvas.
 func single(p *plot.Plot, caption string) *Figure {
+	roundLog(p)
 	return &Figure{Width: fullWidth, Height: height, draw: func(c draw.Canvas) { p.Draw(c) }, Caption: caption}
 }
 
 // sideBySide draws plots in one row, the first taking frac of the width.
 func sideBySide(left, right *plot.Plot, frac float64, caption string) *Figure {
+	roundLog(left)
+	roundLog(right)
 	return &Figure{Width: fullWidth, Height: height, Caption: caption, draw: func(c draw.Canvas) {
 		w := c.Max.X - c.Min.X
 		split := vg.Length(frac) * w
@@ -87,9 +95,19 @@ func sideBySide(left, right *plot.Plot, frac float64, caption string) *Figure {
 	}}
 }
 
-// stacked draws plots one above the other, aligned on their x axes.
+// stacked draws plots one above the other, aligned on their x axes. The
+// top plot's title is drawn above both, over the whole width.
 func stacked(top, bottom *plot.Plot, h vg.Length, caption string) *Figure {
+	roundLog(top)
+	roundLog(bottom)
+	title := top.Title
+	top.Title.Text = ""
 	return &Figure{Width: fullWidth, Height: h, Caption: caption, draw: func(c draw.Canvas) {
+		if title.Text != "" {
+			_, th, td := title.TextStyle.Handler.Box(title.Text, title.TextStyle.Font)
+			c.FillText(title.TextStyle, vg.Point{X: c.Center().X, Y: c.Max.Y}, title.Text)
+			c = draw.Crop(c, 0, 0, 0, -(th + td + title.Padding + 0.05*vg.Inch))
+		}
 		cs := plot.Align([][]*plot.Plot{{top}, {bottom}}, draw.Tiles{Rows: 2, Cols: 1, PadY: 0.1 * vg.Inch}, c)
 		top.Draw(cs[0][0])
 		bottom.Draw(cs[1][0])

@@ -58,6 +58,12 @@ type BreakpointConfig struct {
 	// time, less what its RunWriter's goroutine takes).
 	Sweep func(SweepStats)
 
+	// Swept, if set, counts the rows the sweeps have passed, summed over
+	// every sweep: each adds the rows n it has gone past, about every
+	// 4096, up to N+1 when it ends. It is for progress lines (an ETA based
+	// on rows swept); the engine never reads it.
+	Swept *atomic.Int64
+
 	// SwitchAt is the first value v whose sweep (R_v to R_{v+1}) goes over
 	// runs (runsweep.go): 0 lets the engine choose from the run lengths of
 	// R_v (switchRuns), a negative value keeps every sweep on rows, and 1
@@ -212,6 +218,7 @@ type sweepJob struct {
 	stats    SweepStats
 	rowsSeen int // a sample of R_{v+1}: its rows and runs, for the switch
 	runsSeen int
+	swept    *atomic.Int64 // BreakpointConfig.Swept, or nil
 	done     chan struct{}
 	tapDone  chan struct{} // closed when the tap has closed its writer (nil: no tap)
 }
@@ -329,7 +336,7 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			case <-ctx.Done():
 				return
 			}
-			j := &sweepJob{v: v, in: in, done: make(chan struct{}), released: make(chan struct{})}
+			j := &sweepJob{v: v, in: in, done: make(chan struct{}), released: make(chan struct{}), swept: cfg.Swept}
 			history[v] = j
 			delete(history, v-2*W-2)
 			// Runs or rows: from the run lengths of the latest R_u whose
@@ -609,6 +616,9 @@ func (j *sweepJob) sweepRows(sw *sweeper, counts *StartCounts, zero []uint32, st
 			j.rowsSeen, j.runsSeen = countRuns(dst, j.rowsSeen, j.runsSeen)
 		}
 		out.prog.done.Store(int64(n1))
+		if j.swept != nil {
+			j.swept.Add(int64(n1 - n0))
+		}
 		if in != nil {
 			in.head.done.Store(int64(n1))
 			if in.drop.Load() && n1&(rowChunk-1) == 0 {
@@ -674,6 +684,7 @@ func (j *sweepJob) sweepRuns(rs *runSweeper, counts *StartCounts, stop *atomic.B
 	}
 	var buf, res []Run
 	written := 0
+	passed := int64(0) // runs input: the rows passed, for j.swept
 	emit := func(final bool) bool {
 		if len(res) == 0 {
 			return true
@@ -722,6 +733,9 @@ func (j *sweepJob) sweepRuns(rs *runSweeper, counts *StartCounts, stop *atomic.B
 			if !emit(false) {
 				return
 			}
+			if j.swept != nil {
+				j.swept.Add(int64(n1 - n0))
+			}
 			in.head.done.Store(int64(n1))
 			if in.drop.Load() && n1&(rowChunk-1) == 0 {
 				in.releaseRead()
@@ -750,6 +764,11 @@ func (j *sweepJob) sweepRuns(rs *runSweeper, counts *StartCounts, stop *atomic.B
 			if !emit(false) {
 				return
 			}
+			if last := len(buf) - 1; j.swept != nil && last >= 0 {
+				end := int64(buf[last].N) + int64(buf[last].Len)
+				j.swept.Add(end - passed)
+				passed = end
+			}
 			if in.head.done.Store(int64(k)); k/runChunk != i/runChunk {
 				in.releaseRead()
 			}
@@ -762,6 +781,9 @@ func (j *sweepJob) sweepRuns(rs *runSweeper, counts *StartCounts, stop *atomic.B
 	res = rs.finish(res)
 	if !emit(true) {
 		return
+	}
+	if j.swept != nil && in.isRuns {
+		j.swept.Add(int64(N+1) - passed) // the rows after the last run of R_v
 	}
 	j.stats.Segments, j.stats.Blocks = rs.segments, rs.made
 	if out.list != nil {

@@ -19,11 +19,12 @@ const MaxDenseN = 40000
 // from them, which read the rows below each:
 //   - the saved table table.Dir(root, a), where it holds those cells: its
 //     breakpoint files, or dense.parquet up to its last row;
+//   - else the saved table's start values, when they cover every
+//     position and each is a starting pile (n, n-1), or (n, n) (the
+//     file's g_full), or (n, 0): they answer the values at once, at any
+//     n, and the moves give ErrNoCells;
 //   - else the dense engine, when no position passes MaxDenseN; notify,
 //     if not nil, is told before it starts;
-//   - else the saved table's start values, when every position is a
-//     starting pile (n, n-1) (or (n, n), or (n, 0)): they answer the
-//     values, and the moves give ErrNoCells;
 //   - else an error, in one line, that names the table to compute.
 //
 // A saved table that is there but does not validate is an error
@@ -48,7 +49,9 @@ func Open(ctx context.Context, root string, a grundy.Multiplier, ps []grundy.Pos
 		if t.N() >= maxN && (t.HasBreakpoints() || t.DenseN() >= maxN) {
 			return FromTable(t), nil
 		}
-		if maxN > MaxDenseN && t.N() >= maxN && startsOnly {
+		// The values are in the file: a dense table would take a minute
+		// and a gigabyte at n = 30000 to say the same.
+		if t.N() >= maxN && startsOnly {
 			return FromTable(t), nil
 		}
 	}

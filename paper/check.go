@@ -156,7 +156,12 @@ func CheckPDF(ctx context.Context, root string) (pages int, err error) {
 		return pages, err
 	}
 	if len(ws) > 0 {
-		return pages, fmt.Errorf("%s: pdflatex warned: %s", pdf, strings.Join(ws, "; "))
+		more := ""
+		if len(ws) > 2 {
+			more = fmt.Sprintf("; and %d more warnings in %s", len(ws)-2, Name+".log")
+			ws = ws[:2]
+		}
+		return pages, fmt.Errorf("%s: pdflatex warned: %s%s", pdf, strings.Join(ws, "; "), more)
 	}
 	text, err := tex.Text(ctx, pdf)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/template"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"fibnim/atlas"
@@ -32,9 +33,27 @@ var noteTemplate string
 // paths relative to the note's folder (ROOT/paper). Every number in it
 // is read from the data; the same data give the same bytes.
 func Note(d *Data) ([]byte, error) {
+	b, _, err := write(d)
+	return b, err
+}
+
+// Lacks lists the files of the results folder that the note of d would
+// need and does not find, relative to the folder: the run
+// record, the n-times nim tables, each figure that figures/README.md
+// lists but whose file is missing, and each table the text refers to
+// that was not written. A note written from d with something lacking
+// says so in its text and prints "??" where it refers to it; compute
+// all and plot write all of them.
+func Lacks(d *Data) ([]string, error) {
+	_, lacks, err := write(d)
+	return lacks, err
+}
+
+// write executes the template on d's view: the note, and what it lacks.
+func write(d *Data) ([]byte, []string, error) {
 	v, err := newView(d)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	t, err := template.New("note").Delims("<<", ">>").Funcs(template.FuncMap{
 		"table":  v.table,
@@ -42,22 +61,61 @@ func Note(d *Data) ([]byte, error) {
 		"tt":     report.TeXText,
 	}).Parse(noteTemplate)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var b bytes.Buffer
 	if err := t.Execute(&b, v); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if v.err != nil {
-		return nil, v.err
+		return nil, nil, v.err
 	}
-	return b.Bytes(), nil
+	return b.Bytes(), v.lacking(b.String()), nil
 }
+
+// lacking is what the note written as text lacks: what newView found
+// missing (the run record and the data first), then the file of every
+// table the text refers to but does not define, then the figures.
+func (v *view) lacking(text string) []string {
+	seen := map[string]bool{}
+	var data, tables, figs []string
+	add := func(f string) {
+		if seen[f] {
+			return
+		}
+		seen[f] = true
+		switch {
+		case strings.HasPrefix(f, "tables/"):
+			tables = append(tables, f)
+		case strings.HasPrefix(f, "figures/"):
+			figs = append(figs, f)
+		default:
+			data = append(data, f)
+		}
+	}
+	for _, f := range v.lacks {
+		add(f)
+	}
+	for _, m := range refs.FindAllStringSubmatch(text, -1) {
+		if f, ok := v.missing[m[1]]; ok {
+			add(f)
+		}
+	}
+	sort.Strings(tables)
+	sort.Strings(figs)
+	return append(append(data, tables...), figs...)
+}
+
+// refs matches a \ref and its label.
+var refs = regexp.MustCompile(`\\ref\{([^}]*)\}`)
 
 // view is what the template reads: TeX, ready to print.
 type view struct {
 	d   *Data
 	err error // the first figure or table that could not be written
+
+	lacks   []string          // files the note needs that are missing (Lacks)
+	missing map[string]string // label of a table not written -> its file
 
 	Title, Authors, Revision string
 	N                        string // a = 2's N, in math mode
@@ -79,7 +137,13 @@ type view struct {
 }
 
 func newView(d *Data) (*view, error) {
-	v := &view{d: d, cite: map[string]string{}}
+	v := &view{d: d, cite: map[string]string{}, missing: map[string]string{}}
+	if !d.HasProv {
+		v.lacks = append(v.lacks, "provenance.json")
+	}
+	if d.CRows == nil {
+		v.lacks = append(v.lacks, "ntimes/c_table.parquet")
+	}
 	v.Title = report.TeXText(d.Cite.Title)
 	var names []string
 	for _, a := range d.Cite.Authors {
@@ -400,7 +464,24 @@ func (v *view) lrsText() string {
 			rs = append(rs, n)
 		}
 		sort.Ints(rs)
-		s += fmt.Sprintf(". The plain-text extraction of the print has %s more cells with $r > n$, which are not positions, in rows %s: artifacts of the extraction", num(int64(o)), joinInts(rs))
+		full := map[int]string{} // G(n, n), as computed
+		for _, c := range v.d.LRSCells {
+			if c.R == c.N && c.Computed >= 0 {
+				full[c.N] = fmt.Sprint(c.Computed)
+			}
+		}
+		same := 0
+		for _, c := range v.d.LRSCells {
+			if c.Status == "outside-table" && c.Printed == full[c.N] {
+				same++
+			}
+		}
+		s += fmt.Sprintf(". The plain-text extraction of the print has %s more cells with $r > n$, which are not positions, in rows %s", num(int64(o)), joinInts(rs))
+		if same == o {
+			s += "; each equals $G(n, n)$, so either the extraction padded the rows, or the print extends $G$ by $G(n, r) = G(n, n)$ for $r\\ge n$ (a quota above $n$ allows the moves of quota $n$), under which they agree"
+		} else {
+			s += fmt.Sprintf("; %s of them equal $G(n, n)$", num(int64(same)))
+		}
 	}
 	return s + "."
 }
@@ -654,6 +735,7 @@ func (v *view) abstract(lower conjectures.Result) string {
 func (v *view) table(name, label, caption string) string {
 	file := name + ".tex"
 	if !v.d.Tables[file] {
+		v.missing["tab:"+label] = "tables/" + file
 		return fmt.Sprintf("\\noindent\\emph{Table %s was not written: its data is missing from this results folder.}\\par", report.TeXText(file))
 	}
 	s := "\\begin{table}[htbp]\n\\centering\\footnotesize\n\\input{../tables/" + file + "}\n\\caption{" + caption + "}\\label{tab:" + label + "}\n"
@@ -668,6 +750,14 @@ func (v *view) table(name, label, caption string) string {
 func (v *view) figure(name string) string {
 	file, ok := v.d.Figures[name]
 	if !ok {
+		ext := ".pdf"
+		if rasterFigures[name] {
+			ext = ".png"
+		}
+		v.missing["fig:"+name] = "figures/" + name + ext
+		if _, listed := v.d.Captions[name]; listed {
+			v.lacks = append(v.lacks, "figures/"+name+ext)
+		}
 		return fmt.Sprintf("\\noindent\\emph{Figure %s was not drawn: run \\texttt{plot -in results}.}\\par", report.TeXText(name))
 	}
 	caption, err := captionTeX(v.d.Captions[name])
@@ -678,8 +768,108 @@ func (v *view) figure(name string) string {
 }
 
 // captionTeX turns a caption of figures/README.md into TeX: the text
-// escaped, and its mathematical characters set in math mode.
+// escaped, and its mathematics set as mathematics (mathSpans): a function
+// of one letter applied to its arguments, G(n), R₁(x, y), G(⌈3n/2⌉), and
+// the mathematical characters elsewhere, in math mode.
 func captionTeX(s string) (string, error) {
+	var b strings.Builder
+	for _, sp := range mathSpans(s) {
+		if sp.math {
+			m, err := mathTeX(sp.s)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString("$" + m + "$")
+			continue
+		}
+		t, err := textTeX(sp.s)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(t)
+	}
+	return b.String(), nil
+}
+
+// span is a stretch of a caption: text, or mathematics.
+type span struct {
+	s    string
+	math bool
+}
+
+// mathSpans cuts s into text and the applications of a one-letter
+// function: a Latin letter that no letter or digit precedes, an optional
+// subscript 1 (₁ or _1), and a balanced parenthesis.
+func mathSpans(s string) []span {
+	rs := []rune(s)
+	var out []span
+	text := 0
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if !(r < 0x80 && unicode.IsLetter(r)) || i > 0 && (unicode.IsLetter(rs[i-1]) || unicode.IsDigit(rs[i-1])) {
+			continue
+		}
+		j := i + 1
+		if j < len(rs) && rs[j] == '₁' {
+			j++
+		} else if j+1 < len(rs) && rs[j] == '_' && rs[j+1] == '1' {
+			j += 2
+		}
+		if (j >= len(rs) || rs[j] != '(') && j > i+1 && (j == len(rs) || !unicode.IsLetter(rs[j])) {
+			// A subscripted letter alone: R_1.
+			if text < i {
+				out = append(out, span{s: string(rs[text:i])})
+			}
+			out = append(out, span{s: string(rs[i:j]), math: true})
+			text, i = j, j-1
+			continue
+		}
+		if j >= len(rs) || rs[j] != '(' {
+			continue
+		}
+		depth, k := 0, j
+		for ; k < len(rs); k++ {
+			if rs[k] == '(' {
+				depth++
+			} else if rs[k] == ')' {
+				if depth--; depth == 0 {
+					break
+				}
+			}
+		}
+		if k == len(rs) || k == j+1 {
+			continue // unbalanced, or empty: not an application
+		}
+		if text < i {
+			out = append(out, span{s: string(rs[text:i])})
+		}
+		out = append(out, span{s: string(rs[i : k+1]), math: true})
+		text = k + 1
+		i = k
+	}
+	if text < len(rs) {
+		out = append(out, span{s: string(rs[text:])})
+	}
+	return out
+}
+
+// mathTeX writes a span of mathematics in TeX's math mode (without the $).
+func mathTeX(s string) (string, error) {
+	s = sqrtArg.ReplaceAllString(s, "\\sqrt{$1}")
+	s = strings.NewReplacer("≤", `\le `, "≥", `\ge `, "≈", `\approx `, "α", `\alpha `, "β", `\beta `,
+		"−", "-", "⌈", `\lceil `, "⌉", `\rceil `, "⌊", `\lfloor `, "⌋", `\rfloor `, "₁", "_1", "×", `\times `, "…", `\dots `,
+		"&", `\&`, "%", `\%`, "#", `\#`, "√", `\sqrt{}`, "{", `\{`, "}", `\}`).Replace(s)
+	s = strings.ReplaceAll(s, `\sqrt\{`, `\sqrt{`) // the braces of \sqrt{x} just written
+	for i, r := range s {
+		if r >= utf8.RuneSelf {
+			return "", fmt.Errorf("character %q at byte %d has no LaTeX form here", r, i)
+		}
+	}
+	return s, nil
+}
+
+// textTeX writes a span of text, its mathematical characters in math mode.
+func textTeX(s string) (string, error) {
 	s = sqrtArg.ReplaceAllString(s, "\x00$1\x01")
 	s = report.TeXText(s)
 	s = strings.NewReplacer("\x00", `$\sqrt{`, "\x01", `}$`, "≤", `$\le$`, "≥", `$\ge$`, "≈", `$\approx$`, "α", `$\alpha$`, "β", `$\beta$`,

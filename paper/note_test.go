@@ -15,7 +15,9 @@ func TestCaptionTeX(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `G($\lceil$3n/2$\rceil$) $-$ G(n) $\le$ 2, $\lceil$2$\sqrt{n}$$\rceil$ + 1, $\alpha$ $\approx$ 3.976, R$_1$(x, y), 5$\times$5, r $<$ R\_1 \& 50\%`
+	// Applications of one-letter functions and subscripted letters are
+	// mathematics; the other mathematical characters are set in math mode.
+	want := `$G(\lceil 3n/2\rceil )$ $-$ $G(n)$ $\le$ 2, $\lceil$2$\sqrt{n}$$\rceil$ + 1, $\alpha$ $\approx$ 3.976, $R_1(x, y)$, 5$\times$5, r $<$ $R_1$ \& 50\%`
 	if got != want {
 		t.Errorf("captionTeX:\n got %s\nwant %s", got, want)
 	}

@@ -20,7 +20,26 @@ import (
 // exactly or not at all: a column it cannot print exactly (nested, or of a
 // logical type it does not decode) is an error before any row is written.
 // A file that cannot be read is ErrCorrupt. Errors name path.
-func Export(ctx context.Context, path, format string, w io.Writer) (err error) {
+func Export(ctx context.Context, path, format string, w io.Writer) error {
+	return ExportWith(ctx, path, format, w, ExportOptions{})
+}
+
+// ExportOptions narrows what [ExportWith] writes: the common case of a
+// reader who wants a range of n, or a few columns, from a large file.
+type ExportOptions struct {
+	// Columns are the columns written, in this order; nil writes every
+	// column. A name the file does not have is an error.
+	Columns []string
+	// With Range, only the rows whose column n lies in [From, To] are
+	// written; a file without a column n is an error. The row groups and
+	// pages that the file's page index puts outside the range are not read,
+	// so a range costs what it holds, not what the file holds.
+	Range    bool
+	From, To int64
+}
+
+// ExportWith is [Export] narrowed by opt.
+func ExportWith(ctx context.Context, path, format string, w io.Writer, opt ExportOptions) (err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -42,53 +61,98 @@ func Export(ctx context.Context, path, format string, w io.Writer) (err error) {
 	if err != nil {
 		return fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, err)
 	}
-	if err := exportRows(ctx, pf, format, w); err != nil {
+	if err := exportRows(ctx, pf, format, w, opt); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
 }
 
-func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Writer) (err error) {
+func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Writer, opt ExportOptions) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("%w (%v)", ErrCorrupt, p)
 		}
 	}()
 	schema := pf.Schema()
-	var names []string
-	var decode []func(parquet.Value) (string, any)
-	var list []bool // a repeated column: a list per row
-	for _, col := range schema.Fields() {
-		names = append(names, col.Name())
-		d, err := columnDecoder(col)
+	var all []string
+	index := map[string]int{}
+	for i, col := range schema.Fields() {
+		all = append(all, col.Name())
+		index[col.Name()] = i
+	}
+	// sel: the file's columns written, in the order asked.
+	var sel []int
+	if opt.Columns == nil {
+		for i := range all {
+			sel = append(sel, i)
+		}
+	}
+	for _, c := range opt.Columns {
+		i, ok := index[c]
+		if !ok {
+			return fmt.Errorf("no column %q: the file has %s", c, strings.Join(all, ", "))
+		}
+		sel = append(sel, i)
+	}
+	nCol := -1
+	if opt.Range {
+		i, ok := index["n"]
+		if !ok || !schema.Fields()[i].Leaf() || schema.Fields()[i].Repeated() {
+			return fmt.Errorf("no column n to take a range of: the file has %s", strings.Join(all, ", "))
+		}
+		nCol = i
+	}
+	fields := schema.Fields()
+	names := make([]string, len(sel))
+	decode := make([]func(parquet.Value) (string, any), len(fields))
+	list := make([]bool, len(fields)) // a repeated column: a list per row
+	for k, i := range sel {
+		names[k] = all[i]
+		d, err := columnDecoder(fields[i])
 		if err != nil {
 			return err
 		}
-		decode = append(decode, d)
-		list = append(list, col.Repeated())
+		decode[i], list[i] = d, fields[i].Repeated()
+	}
+	// out[i]: where column i goes in a record, or -1.
+	out := make([]int, len(fields))
+	for i := range out {
+		out[i] = -1
+	}
+	for k, i := range sel {
+		out[i] = k
 	}
 	cw := csv.NewWriter(w)
 	enc := json.NewEncoder(w)
 	if format == "csv" {
 		cw.Write(names)
 	}
-	r := parquet.NewReader(pf)
-	defer r.Close()
 	buf := make([]parquet.Row, 4096)
-	rec := make([]string, len(names))
-	for {
-		if ctx.Err() != nil {
-			return ctx.Err()
+	rec := make([]string, len(sel))
+	for _, rg := range pf.RowGroups() {
+		first := int64(0)
+		if opt.Range {
+			var skip bool
+			if first, skip = rangeStart(rg, nCol, opt.From, opt.To); skip {
+				continue
+			}
 		}
-		n, rerr := r.ReadRows(buf)
-		for _, row := range buf[:n] {
+		done, err := exportGroup(ctx, rg, first, buf, func(row parquet.Row) (bool, error) {
 			obj := map[string]any{}
 			for i := range rec {
 				rec[i] = ""
 			}
+			in := !opt.Range
 			row.Range(func(col int, vals []parquet.Value) bool {
+				if col == nCol && len(vals) > 0 && !vals[0].IsNull() {
+					n := vals[0].Int64()
+					in = n >= opt.From && n <= opt.To
+				}
+				if col >= len(out) || out[col] < 0 {
+					return true
+				}
+				k := out[col]
 				switch {
-				case col >= len(rec):
 				case list[col]:
 					// A list: its elements space-separated in CSV, an
 					// array in JSON; an empty list is one null value.
@@ -99,27 +163,85 @@ func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Write
 							strs, elems = append(strs, s), append(elems, e)
 						}
 					}
-					rec[col], obj[names[col]] = strings.Join(strs, " "), elems
+					rec[k], obj[names[k]] = strings.Join(strs, " "), elems
 				case len(vals) > 0 && !vals[0].IsNull():
-					rec[col], obj[names[col]] = decode[col](vals[0])
+					rec[k], obj[names[k]] = decode[col](vals[0])
 				}
 				return true
 			})
-			if format == "csv" {
-				cw.Write(rec)
-			} else if err := enc.Encode(obj); err != nil {
-				return err
+			if !in {
+				return true, nil
 			}
+			if format == "csv" {
+				return true, cw.Write(rec)
+			}
+			return true, enc.Encode(obj)
+		})
+		if err != nil {
+			return err
 		}
-		if rerr == io.EOF {
-			break
-		}
-		if rerr != nil {
-			return fmt.Errorf("%w (%v)", ErrCorrupt, rerr)
-		}
+		_ = done
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// rangeStart returns the first row of rg that may hold an n in [from, to],
+// from the page index of column nCol, and whether rg holds none. Without
+// a page index every row may.
+func rangeStart(rg parquet.RowGroup, nCol int, from, to int64) (first int64, skip bool) {
+	cc := rg.ColumnChunks()[nCol]
+	ci, err := cc.ColumnIndex()
+	if err != nil {
+		return 0, false
+	}
+	oi, err := cc.OffsetIndex()
+	if err != nil || oi.NumPages() != ci.NumPages() {
+		return 0, false
+	}
+	firstPage := -1
+	for p := 0; p < ci.NumPages(); p++ {
+		if ci.NullPage(p) {
+			continue
+		}
+		lo, hi := ci.MinValue(p).Int64(), ci.MaxValue(p).Int64()
+		if hi >= from && lo <= to {
+			firstPage = p
+			break
+		}
+	}
+	if firstPage < 0 {
+		return 0, true
+	}
+	return oi.FirstRowIndex(firstPage), false
+}
+
+// exportGroup reads the rows of rg from row first on and calls fn on each.
+func exportGroup(ctx context.Context, rg parquet.RowGroup, first int64, buf []parquet.Row, fn func(parquet.Row) (bool, error)) (bool, error) {
+	rows := rg.Rows()
+	defer rows.Close()
+	if first > 0 {
+		if err := rows.SeekToRow(first); err != nil {
+			return false, fmt.Errorf("%w (%v)", ErrCorrupt, err)
+		}
+	}
+	for {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		n, rerr := rows.ReadRows(buf)
+		for _, row := range buf[:n] {
+			if more, err := fn(row); err != nil || !more {
+				return false, err
+			}
+		}
+		if rerr == io.EOF {
+			return true, nil
+		}
+		if rerr != nil {
+			return false, fmt.Errorf("%w (%v)", ErrCorrupt, rerr)
+		}
+	}
 }
 
 // columnDecoder returns how export prints the values of a column, or an

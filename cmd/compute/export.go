@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"fibnim/internal/atomicfile"
 	"fibnim/internal/cli"
@@ -20,8 +21,10 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	in := fs.String("in", "", "Parquet file to export (required)")
 	format := fs.String("format", "csv", "csv or json (one JSON object per line)")
 	out := fs.String("out", "-", "output file; - for standard output")
+	columns := fs.String("columns", "", "comma-separated columns to write, in this order (default: every column)")
+	nRange := fs.String("n", "", "FROM..TO: only the rows whose column n lies in [FROM, TO] (1e6 forms accepted); the pages outside are not read")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: compute export -in FILE.parquet [-format csv|json] [-out FILE]")
+		fmt.Fprintln(stderr, "usage: compute export -in FILE.parquet [-format csv|json] [-columns LIST] [-n FROM..TO] [-out FILE]")
 		fs.PrintDefaults()
 	}
 	if err := parseNoArgs(fs, args); err != nil {
@@ -32,6 +35,33 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if *format != "csv" && *format != "json" {
 		return usagef("-format %q: want csv or json", *format)
+	}
+	var opt table.ExportOptions
+	if *columns != "" {
+		for _, c := range strings.Split(*columns, ",") {
+			if c = strings.TrimSpace(c); c == "" {
+				return usagef("-columns %q: an empty name", *columns)
+			}
+			opt.Columns = append(opt.Columns, strings.TrimSpace(c))
+		}
+	}
+	if *nRange != "" {
+		lo, hi, ok := strings.Cut(*nRange, "..")
+		if !ok {
+			return usagef("-n %q: want FROM..TO", *nRange)
+		}
+		from, err := cli.ParseSize("n", lo)
+		if err != nil {
+			return err
+		}
+		to, err := cli.ParseSize("n", hi)
+		if err != nil {
+			return err
+		}
+		if to < from {
+			return usagef("-n %q: TO is below FROM", *nRange)
+		}
+		opt.Range, opt.From, opt.To = true, int64(from), int64(to)
 	}
 	if _, err := os.Stat(*in); err != nil {
 		return usagef("-in %s: %v", *in, cli.PathErr(err))
@@ -56,7 +86,7 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		defer tmp.Abort()
 		w = tmp
 	}
-	if err := table.Export(ctx, *in, *format, w); err != nil {
+	if err := table.ExportWith(ctx, *in, *format, w, opt); err != nil {
 		return err
 	}
 	if tmp != nil {

@@ -11,6 +11,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"fibnim/build"
@@ -95,11 +96,16 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	}
 	o.out = *out
 	o.breakpoints = *bps
+	if *ckpt < 0 {
+		return o, usagef("-checkpoint-every %v: want a duration >= 0 (0: after every value)", *ckpt)
+	}
+	if *runsFrom < -1 {
+		return o, usagef("-runs-from %d: want -1 (rows only), 0 (chosen from the run lengths) or a value >= 1", *runsFrom)
+	}
 	o.ckptEvery = *ckpt
 	o.cpuProfile = *cpuProfile
 	o.replace = *replace
 	o.runsFrom = *runsFrom
-	o.sweeps = *sweeps
 	o.sweeps = *sweeps
 	switch *engine {
 	case "auto":
@@ -128,6 +134,18 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if o.engine == "brute" && o.N > maxBruteN {
 		return usagef("-engine brute: -n %d is above its limit %d", o.N, maxBruteN)
+	}
+	// Every output is checked before the work: a run must not compute a
+	// table and then fail on the file it was to write beside it.
+	if err := outputDir("out", o.out); err != nil {
+		return err
+	}
+	for _, f := range []struct{ flag, path string }{{"cpuprofile", o.cpuProfile}, {"sweeps", o.sweeps}} {
+		if f.path != "" {
+			if err := outputFile(f.flag, f.path); err != nil {
+				return err
+			}
+		}
 	}
 	cfg := build.Config{Root: o.out, N: o.N, Mult: o.mult, Engine: o.engine, Workers: o.workers, Breakpoints: o.breakpoints,
 		DenseMax: o.denseMax, MaxMem: o.maxMem, Replace: o.replace, CheckpointEvery: o.ckptEvery, SwitchAt: o.runsFrom,
@@ -171,8 +189,10 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 			fmt.Fprintf(stderr, "grundy: breakpoint engine, N=%d, a=%s, %d workers%s, estimated peak %s\n", o.N, o.mult, o.workers, w, cli.HumanBytes(p.Memory))
 			prog = cli.NewProgress(stderr, o.N, fromG)
+			prog.CountRows(cfg.Swept)
 		}
 	}
+	cfg.Swept = new(atomic.Int64)
 	cfg.Done = func(g, firstN int) { prog.Finished(g, firstN) }
 	var sweeps []grundy.SweepStats
 	if o.sweeps != "" {
@@ -197,11 +217,6 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		fmt.Fprintf(stdout, "%s already holds this table, complete: N=%d, a=%s%s; nothing to do (-replace recomputes it)\n", res.Dir, o.N, o.mult, note)
 		return nil
-	}
-	if o.sweeps != "" {
-		if err := writeSweeps(o.sweeps, sweeps); err != nil {
-			return fmt.Errorf("-sweeps: %v", err)
-		}
 	}
 	what := table.StartValuesFile
 	switch {

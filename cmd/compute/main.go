@@ -86,6 +86,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "all":
 		return recorded("all", runAll)(ctx, rest, stdout, stderr)
 	case "version", "-version", "--version":
+		if len(rest) == 1 && (rest[0] == "-h" || rest[0] == "-help" || rest[0] == "--help") {
+			fmt.Fprintln(stderr, "usage: compute version   (the module version and source revision)")
+			return nil
+		}
 		if len(rest) > 0 {
 			return usagef("%s takes no arguments, not %q", cmd, rest[0])
 		}
@@ -126,6 +130,24 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 func prepareDir(dir string) error {
 	if err := cli.PrepareDir(dir); err != nil {
 		return usageError{Msg: err.Error()}
+	}
+	return nil
+}
+
+// outputDir checks, before any work, that the folder of -flag can be
+// made and written, without making it; a failure is a usage error.
+func outputDir(flag, dir string) error {
+	if err := cli.CheckDir(dir); err != nil {
+		return usagef("-%s: %v", flag, err)
+	}
+	return nil
+}
+
+// outputFile checks, before any work, that the file of -flag can be
+// written, without writing it; a failure is a usage error.
+func outputFile(flag, path string) error {
+	if err := cli.CheckFile(path); err != nil {
+		return usagef("-%s: %v", flag, err)
 	}
 	return nil
 }

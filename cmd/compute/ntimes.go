@@ -32,19 +32,34 @@ type ntimesOpts struct {
 	workers   int
 }
 
-// parseMults reads a list such as "2..14,7/2,43/11".
+// maxNtimesRange is the most multipliers one INT..INT range of -mults
+// may hold.
+const maxNtimesRange = 1_000_000
+
+// parseMults reads a list such as "2..14,7/2,43/11": each multiplier
+// once, in the order of its first mention (2, 4/2 and 2.0 are one).
 func parseMults(s string) ([]*big.Rat, error) {
 	var out []*big.Rat
+	seen := map[string]bool{}
+	add := func(r *big.Rat) {
+		if k := r.RatString(); !seen[k] {
+			seen[k] = true
+			out = append(out, r)
+		}
+	}
 	for _, part := range strings.Split(s, ",") {
 		part = strings.TrimSpace(part)
 		if lo, hi, ok := strings.Cut(part, ".."); ok {
-			a, err1 := strconv.Atoi(lo)
-			b, err2 := strconv.Atoi(hi)
-			if err1 != nil || err2 != nil || a < 1 || b < a || b-a > 1_000_000 {
+			a, err1 := strconv.Atoi(strings.TrimSpace(lo))
+			b, err2 := strconv.Atoi(strings.TrimSpace(hi))
+			if err1 != nil || err2 != nil || a < 1 || b < a {
 				return nil, usagef("-mults: range %q must be INT..INT with 1 <= first <= last", part)
 			}
+			if b-a >= maxNtimesRange {
+				return nil, usagef("-mults: range %q holds %d multipliers, more than the %d a range may hold", part, int64(b)-int64(a)+1, maxNtimesRange)
+			}
 			for i := a; i <= b; i++ {
-				out = append(out, big.NewRat(int64(i), 1))
+				add(big.NewRat(int64(i), 1))
 			}
 			continue
 		}
@@ -52,7 +67,7 @@ func parseMults(s string) ([]*big.Rat, error) {
 		if err != nil {
 			return nil, usagef("-mults: %v", err)
 		}
-		out = append(out, m.Rat())
+		add(m.Rat())
 	}
 	if len(out) == 0 {
 		return nil, usagef("-mults: empty list")

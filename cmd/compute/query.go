@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -51,9 +53,9 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return usagef("-r needs -n")
 		}
 		for _, s := range fs.Args() {
-			ns, rs, _ := strings.Cut(s, ",")
+			ns, rs, comma := strings.Cut(s, ",")
 			h, err := parseHeap(ns, rs)
-			if err != nil {
+			if err != nil || comma && rs == "" {
 				return usagef("heap %q: want n or n,r with whole numbers n >= r >= 0", s)
 			}
 			heaps = append(heaps, h)
@@ -71,6 +73,13 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if err := notTableFolder(*in); err != nil {
 		return err
+	}
+	if st, err := os.Stat(*in); err != nil || !st.IsDir() {
+		// Not an error: the dense engine answers small piles without a
+		// table. But a folder named by hand that is not there is said.
+		if flagGiven(fs, "in") {
+			fmt.Fprintf(stderr, "query: -in %s is not a folder: no saved table answers\n", *in)
+		}
 	}
 	s, err := moves.Open(ctx, *in, a, ps, func(msg string) { fmt.Fprintf(stderr, "query: %s\n", msg) })
 	if err == nil {
@@ -139,7 +148,11 @@ func printQuery(ctx context.Context, w io.Writer, heaps []heap, s *moves.Solver,
 		if err != nil {
 			return err
 		}
-		if len(ms) == 0 {
+		switch {
+		case len(ms) == 0 && ps[0].R == 0:
+			fmt.Fprintln(w, "winning moves: none; no move: a second-player win")
+			return nil
+		case len(ms) == 0:
 			fmt.Fprintln(w, "winning moves: none; every move leads to a position of nonzero value (a second-player win)")
 			return nil
 		}
@@ -164,4 +177,11 @@ func printQuery(ctx context.Context, w io.Writer, heaps []heap, s *moves.Solver,
 	}
 	fmt.Fprintf(w, "winning move: in heap %d remove %d -> %v, G = %d, nim-sum 0\n", m.Pile+1, m.Take, m.To, m.Value)
 	return nil
+}
+
+// flagGiven says whether the flag name was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }

@@ -12,6 +12,7 @@ import (
 	"fibnim/internal/atomicfile"
 	"fibnim/internal/cli"
 	"fibnim/report"
+	"fibnim/table"
 	"fibnim/version"
 )
 
@@ -20,8 +21,9 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	in := fs.String("in", "results", "folder holding the pipeline's Parquet data")
 	out := fs.String("out", "", "folder for checks.json, report.md, tables/ (winning moves, check tables) and oeis/ (default: -in)")
 	layers := fs.Int("layers", 4, "for a table without breakpoint files (-breakpoints=false, or past 2^31 - 1 rows), recompute this many of R_1..R_4 with the engine's row sweeps, one sweep each: 4 runs every check, 1 all but LRS-4.x, 0 none that reads R")
+	decode := fs.Bool("decode", true, "read every row of every table file first, as info -full does (false: only the files the checks read are decoded, the others only hashed against the manifest, and report.md says so)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: compute verify [-in DIR] [-out DIR] [-layers K]")
+		fmt.Fprintln(stderr, "usage: compute verify [-in DIR] [-out DIR] [-layers K] [-decode=false]")
 		fs.PrintDefaults()
 	}
 	if err := parseNoArgs(fs, args); err != nil {
@@ -44,11 +46,25 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 		}
 	}
-	if err := prepareDir(*out); err != nil {
-		return usagef("-out: %v", err)
+	if err := outputDir("out", *out); err != nil {
+		return err
 	}
 	start := time.Now()
 	logf := cli.Every(stderr, 5*time.Second)
+	var err error
+	// verify vouches only for what it read: every table's every file is
+	// decoded in full first, as info -full does (issue 36).
+	decoded := []string{"The tables' files were hashed against their manifests; only the files the checks read were decoded (verify -decode=false): a damaged page of another file is not seen (info -full sees it)."}
+	if *decode {
+		decodeLog := cli.Every(stderr, 5*time.Second) // its own: the checks' first line still shows
+		decoded, err = table.CheckFolders(ctx, *in, func(dir string) { decodeLog("verify: reading every row of %s", dir) })
+	}
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted; earlier results left in place")
+	}
+	if err != nil {
+		return err
+	}
 	v, err := conjectures.VerifyWith(ctx, *in, conjectures.Options{Layers: *layers, Progress: func(line string) { logf("%s", line) }})
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted; earlier results left in place")
@@ -56,6 +72,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	v.Data = append(v.Data, decoded...)
 	ran := false
 	for _, r := range v.Results {
 		ran = ran || r.Status != conjectures.NotRun
@@ -66,6 +83,10 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	js, md, err := report.Checks(v, fmt.Sprintf("`compute verify -in %s` (revision %s)", *in, version.Revision()))
 	if err != nil {
 		return err
+	}
+	// -out is made only now, once the input gave results.
+	if err := prepareDir(*out); err != nil {
+		return usagef("-out: %v", err)
 	}
 	// checks.json, report.md and the b-files are replaced as one set.
 	set, recovered, err := atomicfile.NewFileSet(*out, "verify")

@@ -91,7 +91,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		*out = filepath.Join(*in, "figures")
 	}
 	if err := cli.PrepareDir(*out); err != nil {
-		return err
+		return cli.Usagef("-out: %v", err) // exit 2, as compute's output folders
 	}
 	src := figures.NewSource(*in, a)
 	var done []*figures.Figure

@@ -70,7 +70,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-nosuchflag"}, true, "not defined"},
 		{[]string{"extra"}, true, "unexpected argument"},
 		{[]string{"-in", filepath.Join(t.TempDir(), "absent")}, true, "is not a folder"}, // exit 2, as compute
-		{[]string{"-in", t.TempDir(), "-out", "/proc/forbidden"}, false, "output folder"},
+		{[]string{"-in", t.TempDir(), "-out", "/proc/forbidden"}, true, "output folder"}, // exit 2, as compute (issue 36)
 		{[]string{"-in", t.TempDir(), "-out", t.TempDir(), "-only", "grundy_table"}, false, "no figure could be drawn"},
 	} {
 		_, _, err := runPlot(c.args...)

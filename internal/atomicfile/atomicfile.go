@@ -12,6 +12,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // File is a temporary file in the folder of its destination. Write to it
@@ -25,7 +26,11 @@ type File struct {
 // Create starts a file that Commit puts at path; path's folder must exist.
 // The file has mode 0644, whatever the umask of os.CreateTemp gives.
 func Create(path string) (*File, error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	name := filepath.Base(path)
+	if !strings.HasPrefix(name, ".") { // a hidden file (.checkpoint.bin) stays one dot: ".checkpoint.bin.tmp-*"
+		name = "." + name
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), name+".tmp-*")
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -70,5 +71,23 @@ func TestCommitFailureCleansUp(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Fatalf("folder holds %d entries after a failed Commit, want 1", len(entries))
+	}
+}
+
+// TestHiddenTempName: the temporary file of a hidden file (.checkpoint.bin)
+// is .checkpoint.bin.tmp-*, with one leading dot, not two (issue 36: the
+// disk-full message named "..checkpoint.bin.tmp-...").
+func TestHiddenTempName(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{".checkpoint.bin", "plain.csv"} {
+		f, err := Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := filepath.Base(f.Name())
+		if strings.HasPrefix(base, "..") || !strings.HasPrefix(base, "."+strings.TrimPrefix(name, ".")+".tmp-") {
+			t.Errorf("the temporary file of %s is %s", name, base)
+		}
+		f.Abort()
 	}
 }

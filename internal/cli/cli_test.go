@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -65,5 +67,39 @@ func TestParseSize(t *testing.T) {
 		if err != nil && strings.Count(err.Error(), "0") > 45 {
 			t.Errorf("ParseSize(%q) echoes all of it: %v", s, err)
 		}
+	}
+}
+
+// TestCheckOutputs: an output folder or file that cannot be written is
+// refused before any work, and nothing is left behind (issue 36, item 2).
+func TestCheckOutputs(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, ok := range []string{dir, filepath.Join(dir, "new", "deeper")} {
+		if err := CheckDir(ok); err != nil {
+			t.Errorf("CheckDir(%s): %v", ok, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new")); err == nil {
+		t.Error("CheckDir created the folder it checked")
+	}
+	for _, bad := range []string{file, filepath.Join(file, "x"), "/nonexistent\x00/x"} {
+		if err := CheckDir(bad); err == nil {
+			t.Errorf("CheckDir(%q) let it through", bad)
+		}
+	}
+	if err := CheckFile(filepath.Join(dir, "x.csv")); err != nil {
+		t.Errorf("CheckFile: %v", err)
+	}
+	for _, bad := range []string{"/nonexistent/x.csv", filepath.Join(file, "x.csv"), dir} {
+		if err := CheckFile(bad); err == nil {
+			t.Errorf("CheckFile(%q) let it through", bad)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("the checks left %d entries in %s, want 1", len(ents), dir)
 	}
 }

@@ -7,17 +7,28 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
 // Progress shows a breakpoint run's progress: a bar with rate and
 // ETA on a terminal, otherwise a log line every few seconds.
+//
+// The ETA is based on rows swept (CountRows): each value's sweep passes the
+// N+1 rows, and the sweeps of several values run at once, so the count
+// of values done stands still for a long time (at N = 10^9 no value is
+// done for the first 15 s) while the rows swept grow steadily. The total
+// is (values to make) x (N+1) rows, with the number of values
+// extrapolated from h(g) once 6 are done; before that there is no ETA.
 type Progress struct {
+	swept *atomic.Int64 // CountRows; nil: the ETA is based on values done
+
 	w        io.Writer
 	tty      bool
 	every    time.Duration
 	start    time.Time
 	N        int
+	fromG    int
 	mu       sync.Mutex
 	g        int       // values Finished
 	h        []float64 // h(g): first n with G(n) >= g
@@ -36,7 +47,7 @@ func isTerminal(w io.Writer) bool {
 }
 
 func NewProgress(w io.Writer, N, fromG int) *Progress {
-	p := &Progress{w: w, tty: isTerminal(w), every: 5 * time.Second, start: time.Now(), N: N, g: fromG, done: make(chan struct{})}
+	p := &Progress{w: w, tty: isTerminal(w), every: 5 * time.Second, start: time.Now(), N: N, g: fromG, fromG: fromG, done: make(chan struct{})}
 	if p.tty {
 		p.every = 500 * time.Millisecond
 	}
@@ -53,6 +64,14 @@ func NewProgress(w io.Writer, N, fromG int) *Progress {
 		}
 	}()
 	return p
+}
+
+// CountRows bases the ETA on the rows swept that c counts
+// (build.Config.Swept).
+func (p *Progress) CountRows(c *atomic.Int64) {
+	p.mu.Lock()
+	p.swept = c
+	p.mu.Unlock()
 }
 
 // Finished records that value g is complete and h(g) = firstN.
@@ -81,19 +100,39 @@ func (p *Progress) estimate() float64 {
 	return math.Max(0, math.Log(float64(p.N)/p.h[k-1])/math.Log(q)) + 1
 }
 
+// eta returns the time left and what it is based on, or "?" and why not.
+func (p *Progress) eta(el time.Duration) (eta string, frac float64, basis string) {
+	rest := p.estimate()
+	if rest < 0 {
+		return "?", 0, "known once 6 values are done"
+	}
+	total := float64(p.g) + rest // values, counted from 0
+	if p.swept != nil {
+		swept := float64(p.swept.Load())
+		all := (total - float64(p.fromG)) * float64(p.N+1)
+		if swept <= 0 || all <= 0 {
+			return "?", 0, "no row swept yet"
+		}
+		frac = min(1, swept/all)
+		left := time.Duration(float64(el) / swept * max(0, all-swept))
+		return left.Round(time.Second).String(), frac, fmt.Sprintf("from the rows swept, %.3g of about %.3g: %.0f values of %d rows, the count of values extrapolated from h(g)", swept, all, total-float64(p.fromG), p.N+1)
+	}
+	if p.g <= 0 {
+		return "?", 0, "no value done yet"
+	}
+	frac = float64(p.g) / total
+	return time.Duration(float64(el) / frac * (1 - frac)).Round(time.Second).String(), frac, "extrapolated from h(g)"
+}
+
 func (p *Progress) print(final bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	el := time.Since(p.start)
-	rest := p.estimate()
-	total := float64(p.g) + rest
-	eta := "?"
-	frac := 0.0
-	if rest >= 0 && p.g > 0 {
-		frac = float64(p.g) / total
-		eta = (time.Duration(float64(el) / frac * (1 - frac))).Round(time.Second).String()
+	eta, frac, basis := p.eta(el)
+	rate := float64(p.g-p.fromG) * float64(p.N+1) / el.Seconds()
+	if p.swept != nil {
+		rate = float64(p.swept.Load()) / el.Seconds()
 	}
-	rate := float64(p.g) * float64(p.N+1) / el.Seconds()
 	if final {
 		frac, eta = 1, "0s"
 	}
@@ -106,7 +145,11 @@ func (p *Progress) print(final bool) {
 		}
 		return
 	}
-	fmt.Fprintf(p.w, "grundy: %d values done, %.3g rows/s, elapsed %v, ETA %s (extrapolated from h(g))\n", p.g, rate, el.Round(time.Second), eta)
+	swept := ""
+	if p.swept != nil {
+		swept = fmt.Sprintf(", %.3g rows swept", float64(p.swept.Load()))
+	}
+	fmt.Fprintf(p.w, "grundy: %d values done%s, %.3g rows/s, elapsed %v, ETA %s (%s)\n", p.g, swept, rate, el.Round(time.Second), eta, basis)
 }
 
 func (p *Progress) Stop(ok bool) {
