@@ -16,6 +16,8 @@
 #   make bench       run the benchmarks and write results/bench.md
 #   make verify-big  compute the table to N = 10^9 and verify it (results/big/;
 #                    about 10 minutes and 20 GiB for the table, 5 for verify)
+#   make automata    learn the positions of Grundy values 0..5 as Fibonacci automata
+#                    and prove them for all n (results/automata/mult=2/; 2 s)
 
 GO       ?= go
 # -buildvcs=auto stamps the git revision into the binaries (compute version,
@@ -25,8 +27,9 @@ BIN      := bin
 OUT      ?= results
 N        ?= 1000000
 BIG_N    ?= 1000000000
+AUTOMATA_G ?= 5
 
-.PHONY: all build pipeline figures paper release test check lint readme slurm-test notebooks bench frontier verify-big clean
+.PHONY: automata all build pipeline figures paper release test check lint readme slurm-test notebooks bench frontier verify-big clean
 
 all: build pipeline
 
@@ -36,6 +39,7 @@ build:
 
 pipeline: build
 	$(BIN)/compute all -n $(N) -out $(OUT)
+	$(BIN)/compute automata -max-g $(AUTOMATA_G) -out $(OUT)
 	$(BIN)/plot -in $(OUT)
 	$(BIN)/compute paper -in $(OUT)
 
@@ -95,6 +99,11 @@ bench: build
 # verify on them, and the small outputs to results/frontier/mult=2/.
 frontier: build
 	bash scripts/frontier.sh
+
+# The positions of each Grundy value 0..AUTOMATA_G as Fibonacci automata,
+# proved for all n (docs/automata.md); part of make's pipeline too.
+automata: build
+	$(BIN)/compute automata -max-g $(AUTOMATA_G) -out $(OUT)
 
 verify-big: build
 	$(BIN)/compute grundy -n $(BIG_N) -out $(OUT)/big

@@ -51,9 +51,9 @@ func PositionsFromThresholds(T []*Automaton) (*Positions, error) {
 // Statement is the verdict of one induction statement.
 type Statement struct {
 	Name    string
-	Formula string        // as printed (the package's notation)
-	Holds   bool          // proved for all n, r
-	Counter []*big.Int    // the least (n, r) where it fails, if it fails
+	Formula string         // as printed (the package's notation)
+	Holds   bool           // proved for all n, r
+	Counter []*big.Int     // the least (n, r) where it fails, if it fails
 	States  map[string]int // sizes of the automata it built
 	Time    time.Duration
 }

@@ -1,0 +1,134 @@
+package fibautomata
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Config says what Run learns and proves.
+type Config struct {
+	N        int   // rows of the table the learner reads (n = 0..N); 0 means 100000
+	K        int   // learn and prove S_0..S_K
+	Suffixes []int // suffix lengths m the learner tries, in order; nil means 6, 8, 10, 12, 14, 16
+}
+
+// Learned is what the learner did for one threshold T_g = {(n, R'_g(n))}.
+type Learned struct {
+	G         int
+	Attempts  []LearnStats // one per suffix length tried, the last the one kept
+	Converged bool
+	States    int // states of T_g's minimal automaton (0 if it did not converge)
+	Time      time.Duration
+}
+
+// Step is one timed step of Run.
+type Step struct {
+	Name string
+	Time time.Duration
+}
+
+// Result is what Run found: the learned automata, the proofs and the times.
+type Result struct {
+	N, K     int
+	Learned  []Learned // T_1..T_{K+1}
+	T        []*Automaton
+	S        []*Automaton // S_0..S_{K'}: K' = K unless a threshold did not converge
+	Mex      []Statement
+	Paper    []Statement
+	Steps    []Step
+	Complete bool // every S_g, g <= K, learned and its statement proved
+}
+
+// ProvedUpTo returns the largest g such that the statements for 0..g all
+// hold (-1 if none): S_0..S_g are then the positions of value 0..g for all n.
+func (r *Result) ProvedUpTo() int {
+	g := -1
+	for _, st := range r.Mex {
+		if !st.Holds {
+			break
+		}
+		g++
+	}
+	return g
+}
+
+// Run computes R'_1..R'_{K+1} to N with the breakpoint engine, learns
+// each threshold's automaton, defines S_0..S_K, proves the mex-induction
+// statements (ProveMex) and the paper's theorems (ProvePaperTheorems). A
+// threshold that does not converge at any suffix length stops the
+// learning there: S is defined up to the value before it, and the
+// attempts are kept as evidence.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if cfg.N == 0 {
+		cfg.N = 100000
+	}
+	if cfg.Suffixes == nil {
+		cfg.Suffixes = []int{6, 8, 10, 12, 14, 16}
+	}
+	if cfg.K < 0 {
+		return nil, fmt.Errorf("fibautomata: K = %d", cfg.K)
+	}
+	res := &Result{N: cfg.N, K: cfg.K}
+	step := func(name string, t time.Time) { res.Steps = append(res.Steps, Step{name, time.Since(t)}) }
+	t := time.Now()
+	thr, err := Thresholds(ctx, cfg.N, cfg.K)
+	if err != nil {
+		return nil, err
+	}
+	step(fmt.Sprintf("thresholds R'_1..R'_%d to N = %d (grundy.FirstLayers)", cfg.K+1, cfg.N), t)
+	t = time.Now()
+	res.T = []*Automaton{nil}
+	for g := 1; g <= cfg.K+1; g++ {
+		l := Learned{G: g}
+		tg := time.Now()
+		for _, m := range cfg.Suffixes {
+			if DigitsFor(uint64(cfg.N))-m < 2 {
+				break
+			}
+			a, st, err := LearnFunction(ctx, thr[g], m)
+			l.Attempts = append(l.Attempts, st)
+			if err == nil {
+				l.Converged, l.States = true, a.States()
+				res.T = append(res.T, a)
+				break
+			}
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if !errors.Is(err, ErrNotConverged) {
+				return nil, err
+			}
+		}
+		l.Time = time.Since(tg)
+		res.Learned = append(res.Learned, l)
+		if !l.Converged {
+			break
+		}
+	}
+	step("learn T_g", t)
+	thr = nil
+	if len(res.T) < 2 {
+		return res, nil
+	}
+	t = time.Now()
+	p, err := PositionsFromThresholds(res.T)
+	if err != nil {
+		return nil, err
+	}
+	res.S = p.S
+	step("define S_g from T_g, T_{g+1}", t)
+	t = time.Now()
+	if res.Mex, err = ProveMex(p); err != nil {
+		return nil, err
+	}
+	step("prove the mex-induction statements", t)
+	t = time.Now()
+	if res.Paper, err = ProvePaperTheorems(p); err != nil {
+		return nil, err
+	}
+	step("prove Theorems 4.1, 4.5, 4.6, 4.7", t)
+	res.Complete = len(res.S) == cfg.K+1 && res.ProvedUpTo() == cfg.K
+	return res, ctx.Err()
+}
