@@ -138,7 +138,6 @@ func Truth(b bool) Formula { return constF(b) }
 type Env struct {
 	preds map[string]*Automaton
 	fresh int
-	mu    sync.Mutex
 	muls  map[string]*Automaton
 }
 

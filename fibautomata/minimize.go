@@ -100,9 +100,7 @@ func Minimize(a *Automaton) *Automaton {
 		pre = pre[:0]
 		for j := first[b]; j < end[b]; j++ {
 			t := elems[j]
-			for _, s := range inv[invStart[sym*n+int(t)]:invStart[sym*n+int(t)+1]] {
-				pre = append(pre, s)
-			}
+			pre = append(pre, inv[invStart[sym*n+int(t)]:invStart[sym*n+int(t)+1]]...)
 		}
 		touched = touched[:0]
 		for _, s := range pre {
