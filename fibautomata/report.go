@@ -26,6 +26,7 @@ type Report struct {
 	Thresholds []ThresholdReport `json:"thresholds"`
 	Paper      []StatementReport `json:"paper_theorems"`
 	Steps      []StepReport      `json:"steps"`
+	PeakRSS    int64             `json:"peak_rss_bytes"`
 }
 
 // ClassReport is one S_g.
@@ -71,7 +72,7 @@ func statementReport(s Statement) StatementReport {
 
 // Report returns the JSON form of r.
 func (r *Result) Report() Report {
-	rep := Report{N: r.N, K: r.K, ProvedUpTo: r.ProvedUpTo(), Complete: r.Complete}
+	rep := Report{N: r.N, K: r.K, ProvedUpTo: r.ProvedUpTo(), Complete: r.Complete, PeakRSS: r.PeakRSS}
 	for g, s := range r.S {
 		c := ClassReport{G: g, File: fmt.Sprintf("g%d.txt", g), States: s.States()}
 		if g < len(r.Mex) {
@@ -91,9 +92,12 @@ func (r *Result) Report() Report {
 	return rep
 }
 
+// MaxDrawn is the largest g whose automaton Write also draws (gG.dot).
+const MaxDrawn = 3
+
 // Write writes, under out/automata/mult=2: gG.txt (S_G in Walnut's format,
-// tracks (n, r)) for every S_G of r, prove.txt (WalnutCommands), and the
-// report as report.md and report.json. Each file is written to a
+// tracks (n, r)) for every S_G of r, gG.dot (DOT) for G <= MaxDrawn, prove.txt (WalnutCommands), and the
+// report as report.md, report.json and report.tex (a section of the note). Each file is written to a
 // temporary name and renamed.
 func Write(out string, r *Result) error {
 	dir := filepath.Join(out, Folder)
@@ -108,6 +112,15 @@ func Write(out string, r *Result) error {
 		if err := atomicfile.Write(filepath.Join(dir, fmt.Sprintf("g%d.txt", g)), b.Bytes()); err != nil {
 			return err
 		}
+		if g <= MaxDrawn {
+			d, err := DOT(s, fmt.Sprintf("S%d", g))
+			if err != nil {
+				return err
+			}
+			if err := atomicfile.Write(filepath.Join(dir, fmt.Sprintf("g%d.dot", g)), append(d, '\n')); err != nil {
+				return err
+			}
+		}
 	}
 	if len(r.S) > 0 {
 		if err := atomicfile.Write(filepath.Join(dir, "prove.txt"), []byte(WalnutCommands(len(r.S)-1))); err != nil {
@@ -119,6 +132,9 @@ func Write(out string, r *Result) error {
 		return err
 	}
 	if err := atomicfile.Write(filepath.Join(dir, "report.json"), append(js, '\n')); err != nil {
+		return err
+	}
+	if err := atomicfile.Write(filepath.Join(dir, "report.tex"), []byte(r.LaTeX())); err != nil {
 		return err
 	}
 	return atomicfile.Write(filepath.Join(dir, "report.md"), []byte(r.Markdown()))
@@ -215,6 +231,10 @@ func (r *Result) Markdown() string {
 		total += s.Time
 	}
 	p("| total | %s |", secs(total))
+	if r.PeakRSS > 0 {
+		p("")
+		p("Peak resident memory of the process: %.0f MiB.", float64(r.PeakRSS)/(1<<20))
+	}
 	return b.String()
 }
 

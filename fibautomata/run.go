@@ -38,7 +38,8 @@ type Result struct {
 	Mex      []Statement
 	Paper    []Statement
 	Steps    []Step
-	Complete bool // every S_g, g <= K, learned and its statement proved
+	Complete bool  // every S_g, g <= K, learned and its statement proved
+	PeakRSS  int64 // peak resident memory of the process at the end (bytes; -1 unknown)
 }
 
 // ProvedUpTo returns the largest g such that the statements for 0..g all
@@ -110,6 +111,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	step("learn T_g", t)
 	thr = nil
 	if len(res.T) < 2 {
+		res.PeakRSS = peakRSS()
 		return res, nil
 	}
 	t = time.Now()
@@ -130,5 +132,6 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	step("prove Theorems 4.1, 4.5, 4.6, 4.7", t)
 	res.Complete = len(res.S) == cfg.K+1 && res.ProvedUpTo() == cfg.K
+	res.PeakRSS = peakRSS()
 	return res, ctx.Err()
 }
