@@ -199,10 +199,11 @@ func (r *Result) Markdown() string {
 	p("")
 	p("T_g = {(n, R'_g(n))}, R'_g(n) = min(R_g(n), n+1), R_g(n) the least r with G(n, r) >= g; S_g is defined")
 	p("from T_g and T_{g+1}. Classes of prefixes of length l told apart by suffixes of up to m digits, on the")
-	p("numbers of at most D digits (all n < F_{D+2} <= N + 1).")
+	p("numbers of at most D digits (all n < F_{D+2} <= N + 1) of the table to N; a guess from a smaller table")
+	p("is kept only if it accepts (n, R'_g(n)) for every n of the whole table.")
 	p("")
-	p("| g | converged | states of T_g | m | D | classes per prefix length | time |")
-	p("|---|---|---|---|---|---|---|")
+	p("| g | converged | states of T_g | N | m | D | classes per prefix length | time |")
+	p("|---|---|---|---|---|---|---|---|")
 	for _, l := range r.Learned {
 		for i, a := range l.Attempts {
 			conv := "no"
@@ -217,7 +218,7 @@ func (r *Result) Markdown() string {
 			if i == len(l.Attempts)-1 {
 				t = secs(l.Time)
 			}
-			p("| %d | %s | %s | %d | %d | %s | %s |", l.G, conv, st, a.Suffix, a.Digits, joinInts(a.ClassesPerLength), t)
+			p("| %d | %s | %s | %d | %d | %d | %s | %s |", l.G, conv, st, a.N, a.Suffix, a.Digits, joinInts(a.ClassesPerLength), t)
 		}
 	}
 	p("")

@@ -12,6 +12,10 @@ type Config struct {
 	N        int   // rows of the table the learner reads (n = 0..N); 0 means 100000
 	K        int   // learn and prove S_0..S_K
 	Suffixes []int // suffix lengths m the learner tries, in order; nil means 6, 8, 10, 12, 14, 16
+	// Start is the first table size the learner tries for each threshold
+	// (then 10 times more, up to N); 0 means 100000. A guess learned on a
+	// smaller table is kept only if it agrees with the whole table.
+	Start int
 }
 
 // Learned is what the learner did for one threshold T_g = {(n, R'_g(n))}.
@@ -42,6 +46,16 @@ type Result struct {
 	PeakRSS  int64 // peak resident memory of the process at the end (bytes; -1 unknown)
 }
 
+// disagreement returns the first n whose (n, f(n)) a rejects, or ok.
+func disagreement(a *Automaton, f []uint32) (int, bool) {
+	for n, y := range f {
+		if !a.AcceptsUint(uint64(n), uint64(y)) {
+			return n, false
+		}
+	}
+	return 0, true
+}
+
 // ProvedUpTo returns the largest g such that the statements for 0..g all
 // hold (-1 if none): S_0..S_g are then the positions of value 0..g for all n.
 func (r *Result) ProvedUpTo() int {
@@ -68,6 +82,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Suffixes == nil {
 		cfg.Suffixes = []int{6, 8, 10, 12, 14, 16}
 	}
+	if cfg.Start == 0 {
+		cfg.Start = 100000
+	}
 	if cfg.K < 0 {
 		return nil, fmt.Errorf("fibautomata: K = %d", cfg.K)
 	}
@@ -84,22 +101,34 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	for g := 1; g <= cfg.K+1; g++ {
 		l := Learned{G: g}
 		tg := time.Now()
-		for _, m := range cfg.Suffixes {
-			if DigitsFor(uint64(cfg.N))-m < 2 {
+	sizes:
+		for n := min(cfg.Start, cfg.N); ; n = min(10*n, cfg.N) {
+			for _, m := range cfg.Suffixes {
+				if DigitsFor(uint64(n))-m < 2 {
+					break
+				}
+				a, st, err := LearnFunction(ctx, thr[g][:n+1], m)
+				if err == nil {
+					if bad, ok := disagreement(a, thr[g]); !ok {
+						err = fmt.Errorf("%w: the guess from N = %d rejects (%d, %d)", ErrNotConverged, n, bad, thr[g][bad])
+						st.Converged = false
+					}
+				}
+				l.Attempts = append(l.Attempts, st)
+				if err == nil {
+					l.Converged, l.States = true, a.States()
+					res.T = append(res.T, a)
+					break sizes
+				}
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				if !errors.Is(err, ErrNotConverged) {
+					return nil, err
+				}
+			}
+			if n == cfg.N {
 				break
-			}
-			a, st, err := LearnFunction(ctx, thr[g], m)
-			l.Attempts = append(l.Attempts, st)
-			if err == nil {
-				l.Converged, l.States = true, a.States()
-				res.T = append(res.T, a)
-				break
-			}
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			if !errors.Is(err, ErrNotConverged) {
-				return nil, err
 			}
 		}
 		l.Time = time.Since(tg)

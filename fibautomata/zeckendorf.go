@@ -33,7 +33,10 @@ func Fib(i int) *big.Int {
 // most bit 90).
 func ZeckendorfMask(x uint64) uint64 {
 	var m uint64
-	for j := 91; j >= 0 && x > 0; j-- {
+	// F_{j+2} > x once j+2 > 1.4405 log2(x) + 2 (F_k >= phi^(k-2)), so
+	// start there rather than at the top.
+	j0 := min(91, int(float64(bits.Len64(x))*1.4405)+2)
+	for j := j0; j >= 0 && x > 0; j-- {
 		if fib64[j+2] <= x {
 			m |= 1 << uint(j)
 			x -= fib64[j+2]
