@@ -97,7 +97,8 @@ const MaxDrawn = 3
 
 // Write writes, under out/automata/mult=2: gG.txt (S_G in Walnut's format,
 // tracks (n, r)) for every S_G of r, gG.dot (DOT) for G <= MaxDrawn, prove.txt (WalnutCommands), and the
-// report as report.md, report.json and report.tex (a section of the note). Each file is written to a
+// report as report.md, report.json and report.tex (a section of the note),
+// and classes.svg (ClassesFigure). Each file is written to a
 // temporary name and renamed.
 func Write(out string, r *Result) error {
 	dir := filepath.Join(out, Folder)
@@ -136,6 +137,15 @@ func Write(out string, r *Result) error {
 	}
 	if err := atomicfile.Write(filepath.Join(dir, "report.tex"), []byte(r.LaTeX())); err != nil {
 		return err
+	}
+	if len(r.Learned) > 0 {
+		svg, err := r.ClassesFigure("svg")
+		if err != nil {
+			return err
+		}
+		if err := atomicfile.Write(filepath.Join(dir, "classes.svg"), svg); err != nil {
+			return err
+		}
 	}
 	return atomicfile.Write(filepath.Join(dir, "report.md"), []byte(r.Markdown()))
 }
@@ -221,6 +231,8 @@ func (r *Result) Markdown() string {
 			p("| %d | %s | %s | %d | %d | %d | %s | %s |", l.G, conv, st, a.N, a.Suffix, a.Digits, joinInts(a.ClassesPerLength), t)
 		}
 	}
+	p("")
+	p("![classes per prefix length](classes.svg)")
 	p("")
 	p("## Steps")
 	p("")
