@@ -37,11 +37,33 @@ func mismatches(a *Automaton, bound uint64, want func(x []uint64) bool) []string
 	return out
 }
 
+// checkRel compares a with want on the box [0, bound)^k, and, as a
+// negative control, checks that the comparison catches a corrupted copy
+// of a (the acceptance of the state of one tuple flipped).
 func checkRel(t *testing.T, name string, a *Automaton, bound uint64, want func(x []uint64) bool) {
 	t.Helper()
 	if m := mismatches(a, bound, want); len(m) > 0 {
 		t.Errorf("%s: %v", name, m)
+		return
 	}
+	x := make([]uint64, a.Tracks())
+	for i := range x {
+		x[i] = bound / uint64(2+i)
+	}
+	if a.Run(uintWord(x)) < 0 {
+		return // a dead word: nothing to flip there
+	}
+	if len(mismatches(flipOne(a, x...), bound, want)) == 0 {
+		t.Errorf("%s: a corrupted copy (state of %v flipped) passed the same check", name, x)
+	}
+}
+
+func uintWord(x []uint64) []uint32 {
+	v := make([]*big.Int, len(x))
+	for i, u := range x {
+		v[i] = new(big.Int).SetUint64(u)
+	}
+	return Word(v...)
 }
 
 // flipOne returns a with the acceptance of the state reached on x flipped:
