@@ -69,11 +69,28 @@ func LearnFunction(ctx context.Context, f []uint32, m int) (*Automaton, LearnSta
 	classOf := map[sig]int32{}
 	var classAcc []bool
 	var trans [][4]int32 // per class; -2 unknown, -1 dead
+	// level returns the signature of every live prefix of length l. For
+	// one suffix length j, n's prefix pn does not decrease as n grows
+	// (Zeckendorf words of one length compare as their numbers), and the
+	// valid prefixes of length l are numbered by their values
+	// (FromMask(pn) < F_{l+2}), so the prefixes go to buckets by that
+	// number: no hashing in the loop over n, which is the learner's cost
+	// (7N steps over all lengths).
+	type ent struct {
+		pn, py, h uint64
+		acc       bool
+		next      int32
+	}
 	level := func(l int) (map[key]sig, error) {
-		sigs := map[key]sig{}
+		head := make([]int32, fib64[l+2])
+		for i := range head {
+			head[i] = -1
+		}
+		var ents []ent
 		for j := 0; j <= m; j++ {
 			lim := fib64[l+j+2]
 			lowMask := uint64(1)<<uint(j) - 1
+			prevPn, idx := ^uint64(0), uint64(0)
 			for n := uint64(0); n < lim; n++ {
 				if n&(1<<20-1) == 0 && ctx.Err() != nil {
 					return nil, ctx.Err()
@@ -81,14 +98,28 @@ func LearnFunction(ctx context.Context, f []uint32, m int) (*Automaton, LearnSta
 				if uint64(f[n]) >= lim {
 					continue
 				}
-				k := key{nm[n] >> uint(j), ym[n] >> uint(j)}
-				s := sigs[k]
-				s.h += mix(uint64(j), nm[n]&lowMask, ym[n]&lowMask)
-				if j == 0 {
-					s.acc = true
+				pn, py := nm[n]>>uint(j), ym[n]>>uint(j)
+				if pn != prevPn {
+					prevPn, idx = pn, FromMask(pn)
 				}
-				sigs[k] = s
+				e := head[idx]
+				for e >= 0 && ents[e].py != py {
+					e = ents[e].next
+				}
+				if e < 0 {
+					ents = append(ents, ent{pn: pn, py: py, next: head[idx]})
+					e = int32(len(ents) - 1)
+					head[idx] = e
+				}
+				ents[e].h += mix(uint64(j), nm[n]&lowMask, ym[n]&lowMask)
+				if j == 0 {
+					ents[e].acc = true
+				}
 			}
+		}
+		sigs := make(map[key]sig, len(ents))
+		for _, e := range ents {
+			sigs[key{e.pn, e.py}] = sig{e.h, e.acc}
 		}
 		return sigs, nil
 	}
