@@ -358,3 +358,13 @@ func TestEnumerate(t *testing.T) {
 		t.Fatalf("Less has %d pairs below 55", n)
 	}
 }
+
+func TestZeckendorfNext(t *testing.T) {
+	m := uint64(0)
+	for n := uint64(0); n < 1000000; n++ {
+		if m != ZeckendorfMask(n) {
+			t.Fatalf("ZeckendorfNext gives %b at %d, want %b", m, n, ZeckendorfMask(n))
+		}
+		m = ZeckendorfNext(m)
+	}
+}

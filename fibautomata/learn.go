@@ -55,10 +55,8 @@ func LearnFunction(ctx context.Context, f []uint32, m int) (*Automaton, LearnSta
 		return nil, st, fmt.Errorf("fibautomata: N = %d allows %d digits, too few for suffixes of %d", N, D, m)
 	}
 	top := fib64[D+2] // n < top
-	nm := make([]uint64, top)
-	ym := make([]uint64, top)
+	ym := make([]uint64, top) // n's digits are made on the fly (ZeckendorfNext)
 	for n := range top {
-		nm[n] = ZeckendorfMask(n)
 		ym[n] = ZeckendorfMask(uint64(f[n]))
 	}
 	type key struct{ pn, py uint64 }
@@ -91,14 +89,15 @@ func LearnFunction(ctx context.Context, f []uint32, m int) (*Automaton, LearnSta
 			lim := fib64[l+j+2]
 			lowMask := uint64(1)<<uint(j) - 1
 			prevPn, idx := ^uint64(0), uint64(0)
-			for n := uint64(0); n < lim; n++ {
+			mn := uint64(0) // the digits of n
+			for n := uint64(0); n < lim; n, mn = n+1, ZeckendorfNext(mn) {
 				if n&(1<<20-1) == 0 && ctx.Err() != nil {
 					return nil, ctx.Err()
 				}
 				if uint64(f[n]) >= lim {
 					continue
 				}
-				pn, py := nm[n]>>uint(j), ym[n]>>uint(j)
+				pn, py := mn>>uint(j), ym[n]>>uint(j)
 				if pn != prevPn {
 					prevPn, idx = pn, FromMask(pn)
 				}
@@ -111,7 +110,7 @@ func LearnFunction(ctx context.Context, f []uint32, m int) (*Automaton, LearnSta
 					e = int32(len(ents) - 1)
 					head[idx] = e
 				}
-				ents[e].h += mix(uint64(j), nm[n]&lowMask, ym[n]&lowMask)
+				ents[e].h += mix(uint64(j), mn&lowMask, ym[n]&lowMask)
 				if j == 0 {
 					ents[e].acc = true
 				}

@@ -45,6 +45,23 @@ func ZeckendorfMask(x uint64) uint64 {
 	return m
 }
 
+// ZeckendorfNext returns the digits of x+1 from the digits m of x (valid
+// Zeckendorf digits): add 1 at the lowest place, then replace each pair of
+// adjacent 1s, lowest first, by a 1 above them (F_i + F_{i+1} = F_{i+2}).
+// Amortised, a few steps.
+func ZeckendorfNext(m uint64) uint64 {
+	if m&1 == 0 {
+		m |= 1
+	} else {
+		m = m&^1 | 2 // F_2 + F_2 = F_3
+	}
+	for p := m & (m >> 1); p != 0; p = m & (m >> 1) {
+		i := uint(bits.TrailingZeros64(p))
+		m = m&^(3<<i) | 4<<i
+	}
+	return m
+}
+
 // FromMask is the number whose Zeckendorf digits (possibly invalid) are m.
 func FromMask(m uint64) uint64 {
 	var x uint64
