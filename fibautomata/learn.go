@@ -54,7 +54,7 @@ func LearnFunction(ctx context.Context, f []uint32, m int) (*Automaton, LearnSta
 	if L < 2 {
 		return nil, st, fmt.Errorf("fibautomata: N = %d allows %d digits, too few for suffixes of %d", N, D, m)
 	}
-	top := fib64[D+2] // n < top
+	top := fib64[D+2]         // n < top
 	ym := make([]uint64, top) // n's digits are made on the fly (ZeckendorfNext)
 	for n := range top {
 		ym[n] = ZeckendorfMask(uint64(f[n]))
