@@ -1,6 +1,6 @@
-// Package fibautomata decides first-order statements about Fibonacci-
-// automatic sets of natural numbers and uses them to prove, for all n,
-// which positions of Fibonacci nim have Grundy value g.
+// Package fibautomata decides first-order statements about
+// Fibonacci-automatic sets of natural numbers and uses them to prove, for
+// all n, which positions of Fibonacci nim have Grundy value g.
 //
 // A number is written in Zeckendorf form, digits 0/1 with weights
 // F_2 = 1, F_3 = 2, F_4 = 3, ..., most significant first, no two adjacent
@@ -38,8 +38,13 @@
 //     of Larsson & Rubinstein-Salzedo as formulas in z_1, z_2, z_3,
 //     proved equal to S_0..S_3;
 //   - the export in Walnut's automaton format and a Walnut command file
-//     that replays every proof ([WriteWalnut], [WalnutCommands]), and the
-//     report ([Run], [Report]).
+//     that replays every proof ([WriteWalnut], [ReadWalnut],
+//     [WalnutCommands]); the whole learn-and-prove run ([Run]) and its
+//     report ([Write]: Markdown, JSON, LaTeX, DOT drawings of the small
+//     automata ([DOT]) and the classes per prefix length ([Result.ClassesFigure]));
+//   - the use of proved automata: [LoadProved] reads a folder and proves it
+//     again, [Value] answers G(n, r) for any n when G <= K, [CheckTable]
+//     streams the engine's breakpoints against them.
 //
 // Guarantees: exact (math/big for constants and numbers beyond 64 bits);
 // deterministic (states numbered breadth first; no maps iterated into
