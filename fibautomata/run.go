@@ -46,12 +46,16 @@ type Result struct {
 	PeakRSS  int64 // peak resident memory of the process at the end (bytes; -1 unknown)
 }
 
-// disagreement returns the first n whose (n, f(n)) a rejects, or ok.
+// disagreement returns the first n whose (n, f(n)) a rejects, or ok. It
+// reads consecutive words from their first changed digit (pairWalker).
 func disagreement(a *Automaton, f []uint32) (int, bool) {
+	w := newPairWalker(a, uint64(len(f)))
+	mn := uint64(0)
 	for n, y := range f {
-		if !a.AcceptsUint(uint64(n), uint64(y)) {
+		if !w.accepts(mn, ZeckendorfMask(uint64(y))) {
 			return n, false
 		}
+		mn = ZeckendorfNext(mn)
 	}
 	return 0, true
 }

@@ -129,53 +129,72 @@ func CheckTable(ctx context.Context, S []*Automaton, N int) (TableCheck, error) 
 	if err != nil {
 		return c, err
 	}
-	D := 0
-	for fib64[D+2] <= uint64(N)+1 {
-		D++
-	}
-	D++ // numbers up to N+1 have at most D digits
-	type walker struct {
-		states []int32 // states[i] after i digits
-		mn, my uint64
-		fresh  bool
-	}
-	ws := make([]walker, len(T))
+	ws := make([]*pairWalker, len(T))
 	for g := range ws {
-		ws[g].states = make([]int32, D+1)
-		ws[g].fresh = true
+		ws[g] = newPairWalker(T[g], uint64(N)+1)
 	}
 	for n0, R := range grundy.FirstLayers(ctx, N, grundy.Fibonacci, K+1) {
 		for g := range T {
-			a, w := T[g], &ws[g]
+			w := ws[g]
 			for i, r := range R[g] {
 				n := n0 + i
 				y := min(r, uint32(n+1))
-				mn, my := ZeckendorfMask(uint64(n)), ZeckendorfMask(uint64(y))
-				start := 0
-				if !w.fresh {
-					diff := (mn ^ w.mn) | (my ^ w.my)
-					start = D - bits.Len64(diff) // digits above the highest change stay
-				}
-				w.fresh = false
-				s := w.states[start]
-				for j := start; j < D; j++ {
-					if s >= 0 {
-						bit := uint(D - 1 - j)
-						s = int32(a.Next(int(s), uint32(mn>>bit&1)|uint32(my>>bit&1)<<1))
-						c.Steps++
-					}
-					w.states[j+1] = s
-				}
-				w.mn, w.my = mn, my
 				c.Cases++
-				if !a.Accepting(int(s)) && c.FirstBad < 0 {
+				if !w.accepts(ZeckendorfMask(uint64(n)), ZeckendorfMask(uint64(y))) && c.FirstBad < 0 {
 					c.FirstBad, c.BadG, c.Engine = n, g+1, y
 				}
 			}
 		}
 	}
+	for _, w := range ws {
+		c.Steps += w.steps
+	}
 	if err := ctx.Err(); err != nil {
 		return c, err
 	}
 	return c, nil
+}
+
+// pairWalker runs a 2-track automaton over the words of consecutive pairs
+// (n, y), all padded to D digits, keeping the states after each digit of
+// the last word so that the next word starts from its first changed digit.
+type pairWalker struct {
+	a      *Automaton
+	d      int
+	states []int32 // states[i]: after i digits
+	mn, my uint64
+	fresh  bool
+	steps  int64
+}
+
+// newPairWalker returns a walker for pairs whose numbers are at most max.
+func newPairWalker(a *Automaton, max uint64) *pairWalker {
+	d := 1
+	for fib64[d+2] <= max {
+		d++
+	}
+	return &pairWalker{a: a, d: d, states: make([]int32, d+1), fresh: true}
+}
+
+// accepts reports whether a accepts the pair with digits mn, my.
+func (w *pairWalker) accepts(mn, my uint64) bool {
+	start := 0
+	if !w.fresh {
+		start = w.d - bits.Len64((mn^w.mn)|(my^w.my))
+		if start < 0 {
+			start = 0
+		}
+	}
+	w.fresh = false
+	s := w.states[start]
+	for j := start; j < w.d; j++ {
+		if s >= 0 {
+			bit := uint(w.d - 1 - j)
+			s = int32(w.a.Next(int(s), uint32(mn>>bit&1)|uint32(my>>bit&1)<<1))
+			w.steps++
+		}
+		w.states[j+1] = s
+	}
+	w.mn, w.my = mn, my
+	return w.a.Accepting(int(s))
 }
