@@ -203,3 +203,24 @@ func TestCommittedAutomata(t *testing.T) {
 		}
 	}
 }
+
+// Past the tier, thresholds are learned from layers of their own and every
+// guess is checked against the engine to N: the same automata.
+func TestRunTiers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a second run with tiers (a few seconds)")
+	}
+	want := mustLearn(t)
+	r, err := Run(t.Context(), Config{N: 300000, K: 5, Start: 10000, Tier: 20000})
+	if err != nil || !r.Complete {
+		t.Fatalf("%v, complete %v", err, r != nil && r.Complete)
+	}
+	for g := range want.S {
+		if !r.S[g].Equal(want.S[g]) {
+			t.Fatalf("S_%d differs with tiers", g)
+		}
+	}
+	if len(r.Steps) < 2 || !strings.Contains(r.Steps[2].Name, "streamed") {
+		t.Fatalf("no streamed check among the steps: %+v", r.Steps)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"fibnim/grundy"
 )
 
 // Config says what Run learns and proves.
@@ -16,6 +18,11 @@ type Config struct {
 	// (then 10 times more, up to N); 0 means 100000. A guess learned on a
 	// smaller table is kept only if it agrees with the whole table.
 	Start int
+	// Tier is the largest table kept for every threshold at once (0 means
+	// 10^7): past it, a threshold that needs more rows gets a pass of the
+	// engine of its own that keeps its layer alone (4 bytes a row), and a
+	// last pass checks every guess against the engine to N, streaming.
+	Tier int
 }
 
 // Learned is what the learner did for one threshold T_g = {(n, R'_g(n))}.
@@ -44,6 +51,42 @@ type Result struct {
 	Steps    []Step
 	Complete bool  // every S_g, g <= K, learned and its statement proved
 	PeakRSS  int64 // peak resident memory of the process at the end (bytes; -1 unknown)
+}
+
+// layer returns R'_g(n) for n = 0..N, from a pass of the engine that keeps
+// this layer alone.
+func layer(ctx context.Context, N, g int) ([]uint32, error) {
+	f := make([]uint32, N+1)
+	for n0, R := range grundy.FirstLayers(ctx, N, grundy.Fibonacci, g) {
+		for i, r := range R[g-1] {
+			f[n0+i] = min(r, uint32(n0+i+1))
+		}
+	}
+	return f, ctx.Err()
+}
+
+// checkGuesses streams R_1..R_{len(T)-1} of the engine to N and checks
+// (n, R'_g(n)) against T[g] for every n; it returns the first g and n
+// where a guess rejects, or ok.
+func checkGuesses(ctx context.Context, T []*Automaton, N int) (int, int, bool) {
+	k := len(T) - 1
+	ws := make([]*pairWalker, k+1)
+	for g := 1; g <= k; g++ {
+		ws[g] = newPairWalker(T[g], uint64(N)+1)
+	}
+	for n0, R := range grundy.FirstLayers(ctx, N, grundy.Fibonacci, k) {
+		for i := range R[0] {
+			n := n0 + i
+			mn := ZeckendorfMask(uint64(n))
+			for g := 1; g <= k; g++ {
+				y := min(R[g-1][i], uint32(n+1))
+				if !ws[g].accepts(mn, ZeckendorfMask(uint64(y))) {
+					return g, n, false
+				}
+			}
+		}
+	}
+	return 0, 0, true
 }
 
 // disagreement returns the first n whose (n, f(n)) a rejects, or ok. It
@@ -89,17 +132,21 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Start == 0 {
 		cfg.Start = 100000
 	}
+	if cfg.Tier == 0 {
+		cfg.Tier = 10000000
+	}
 	if cfg.K < 0 {
 		return nil, fmt.Errorf("fibautomata: K = %d", cfg.K)
 	}
+	small := min(cfg.N, cfg.Tier)
 	res := &Result{N: cfg.N, K: cfg.K}
 	step := func(name string, t time.Time) { res.Steps = append(res.Steps, Step{name, time.Since(t)}) }
 	t := time.Now()
-	thr, err := Thresholds(ctx, cfg.N, cfg.K)
+	thr, err := Thresholds(ctx, small, cfg.K)
 	if err != nil {
 		return nil, err
 	}
-	step(fmt.Sprintf("thresholds R'_1..R'_%d to N = %d (grundy.FirstLayers)", cfg.K+1, cfg.N), t)
+	step(fmt.Sprintf("thresholds R'_1..R'_%d to N = %d (grundy.FirstLayers)", cfg.K+1, small), t)
 	t = time.Now()
 	res.T = []*Automaton{nil}
 	for g := 1; g <= cfg.K+1; g++ {
@@ -107,14 +154,23 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		tg := time.Now()
 	sizes:
 		for n := min(cfg.Start, cfg.N); ; n = min(10*n, cfg.N) {
+			var f, whole []uint32
+			if n <= small {
+				f, whole = thr[g][:n+1], thr[g]
+			} else {
+				if f, err = layer(ctx, n, g); err != nil {
+					return nil, err
+				}
+				whole = f
+			}
 			for _, m := range cfg.Suffixes {
 				if DigitsFor(uint64(n))-m < 2 {
 					break
 				}
-				a, st, err := LearnFunction(ctx, thr[g][:n+1], m)
+				a, st, err := LearnFunction(ctx, f, m)
 				if err == nil {
-					if bad, ok := disagreement(a, thr[g]); !ok {
-						err = fmt.Errorf("%w: the guess from N = %d rejects (%d, %d)", ErrNotConverged, n, bad, thr[g][bad])
+					if bad, ok := disagreement(a, whole); !ok {
+						err = fmt.Errorf("%w: the guess from N = %d rejects (%d, %d)", ErrNotConverged, n, bad, whole[bad])
 						st.Converged = false
 					}
 				}
@@ -143,6 +199,16 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	step("learn T_g", t)
 	thr = nil
+	if cfg.N > small && len(res.T) > 1 {
+		t = time.Now()
+		if g, n, ok := checkGuesses(ctx, res.T, cfg.N); !ok {
+			return nil, fmt.Errorf("fibautomata: the guess of T_%d rejects the engine's R'_%d(%d)", g, g, n)
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		step(fmt.Sprintf("check every T_g against the engine to N = %d (streamed)", cfg.N), t)
+	}
 	if len(res.T) < 2 {
 		res.PeakRSS = peakRSS()
 		return res, nil
