@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"fibnim/grundy"
 )
 
 // walnutProver locates ../shared/walnut/prove.sh (relative to the repo
@@ -71,7 +73,14 @@ func TestWalnutRefusesCorruptedClass(t *testing.T) {
 	r := mustLearn(t)
 	dir := t.TempDir()
 	S := append([]*Automaton(nil), r.S...)
-	S[4] = Union(S[4], point(t, 1000, 1000)) // G(1000, 1000) = G(1000) != 4 (Theorem 5.3's growth: G(1000) > 10)
+	dt, err := grundy.Dense(1000, grundy.Fibonacci, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dt.At(1000, 1000) == 4 {
+		t.Fatal("G(1000, 1000) = 4: pick another position")
+	}
+	S[4] = Union(S[4], point(t, 1000, 1000)) // a position of another value (dense engine)
 	if err := Write(dir, &Result{N: r.N, K: r.K, S: S}); err != nil {
 		t.Fatal(err)
 	}
