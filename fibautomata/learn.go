@@ -45,11 +45,18 @@ func DigitsFor(N uint64) int {
 // of the graph (Myhill-Nerode, truncated). Classes are compared by a
 // 64-bit hash of that set; the result is a guess, to be proved, never
 // trusted.
-func LearnFunction(ctx context.Context, f []uint32, m int) (*Automaton, LearnStats, error) {
+//
+// maxPrefix > 0 caps L: the longest prefixes are the learner's cost in time
+// and memory (F_{L+2} of them), and a threshold whose classes level off
+// does so at a length well below the cap.
+func LearnFunction(ctx context.Context, f []uint32, m, maxPrefix int) (*Automaton, LearnStats, error) {
 	N := uint64(len(f) - 1)
 	st := LearnStats{N: N, Digits: DigitsFor(N), Suffix: m}
 	D := st.Digits
 	L := D - m
+	if maxPrefix > 0 {
+		L = min(L, maxPrefix)
+	}
 	st.MaxPrefix = L
 	if L < 2 {
 		return nil, st, fmt.Errorf("fibautomata: N = %d allows %d digits, too few for suffixes of %d", N, D, m)

@@ -1,6 +1,7 @@
 package fibautomata
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"time"
@@ -77,7 +78,11 @@ func MoveFormula() Formula {
 // lowers n, so if all of them hold, S_g is the set of positions of value g
 // for every n, by induction on n (Sprague-Grundy: G is the mex of the
 // values of the moves). It returns one Statement per g.
-func ProveMex(p *Positions) ([]Statement, error) {
+//
+// ctx is looked at between statements: one statement runs to its end (up
+// to minutes for g = 8), so a caller that must stop at once runs ProveMex
+// in a goroutine of its own, as compute automata does.
+func ProveMex(ctx context.Context, p *Positions) ([]Statement, error) {
 	e := NewEnv()
 	t0 := time.Now()
 	mv, err := e.DefineFormula("mv", []string{"n", "k", "m", "s"}, MoveFormula())
@@ -90,6 +95,9 @@ func ProveMex(p *Positions) ([]Statement, error) {
 	moves := make([]*Automaton, K)
 	var out []Statement
 	for g := range K {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		st := Statement{Name: fmt.Sprintf("mex-%d", g), States: map[string]int{}}
 		t := time.Now()
 		if g == 0 {

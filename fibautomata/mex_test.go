@@ -118,7 +118,7 @@ func TestMexNegativeControls(t *testing.T) {
 	} {
 		S := append([]*Automaton(nil), r.S[:5]...)
 		S[4] = c.s4
-		res, err := ProveMex(&Positions{S: S})
+		res, err := ProveMex(t.Context(), &Positions{S: S})
 		if err != nil {
 			t.Fatal(err)
 		}

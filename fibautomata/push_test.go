@@ -33,7 +33,7 @@ func TestPushThreshold(t *testing.T) {
 	for _, ms := range strings.Split(spec[2], ",") {
 		m, _ := strconv.Atoi(ms)
 		st := time.Now()
-		a, s, err := LearnFunction(t.Context(), f, m)
+		a, s, err := LearnFunction(t.Context(), f, m, 0)
 		states := 0
 		if a != nil {
 			states = a.States()
@@ -70,7 +70,7 @@ func TestPushProve(t *testing.T) {
 			f[n0+i] = min(x, uint32(n0+i+1))
 		}
 	}
-	a, s, err := LearnFunction(t.Context(), f, m)
+	a, s, err := LearnFunction(t.Context(), f, m, 0)
 	if err != nil {
 		t.Fatalf("T_%d: %v (classes per length %v)", g, err, s.ClassesPerLength)
 	}
@@ -83,7 +83,7 @@ func TestPushProve(t *testing.T) {
 	}
 	fmt.Printf("S_%d: %d states (%v)\n", K, p.S[K].States(), time.Since(st))
 	st = time.Now()
-	res, err := ProveMex(p)
+	res, err := ProveMex(t.Context(), p)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,6 +23,8 @@ type Config struct {
 	// engine of its own that keeps its layer alone (4 bytes a row), and a
 	// last pass checks every guess against the engine to N, streaming.
 	Tier int
+	// MaxPrefix caps the prefix length the learner classifies (0 means 26).
+	MaxPrefix int
 }
 
 // Learned is what the learner did for one threshold T_g = {(n, R'_g(n))}.
@@ -132,6 +134,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Start == 0 {
 		cfg.Start = 100000
 	}
+	if cfg.MaxPrefix == 0 {
+		cfg.MaxPrefix = 26
+	}
 	if cfg.Tier == 0 {
 		cfg.Tier = 10000000
 	}
@@ -167,7 +172,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				if DigitsFor(uint64(n))-m < 2 {
 					break
 				}
-				a, st, err := LearnFunction(ctx, f, m)
+				a, st, err := LearnFunction(ctx, f, m, cfg.MaxPrefix)
 				if err == nil {
 					if bad, ok := disagreement(a, whole); !ok {
 						err = fmt.Errorf("%w: the guess from N = %d rejects (%d, %d)", ErrNotConverged, n, bad, whole[bad])
@@ -221,10 +226,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	res.S = p.S
 	step("define S_g from T_g, T_{g+1}", t)
 	t = time.Now()
-	if res.Mex, err = ProveMex(p); err != nil {
+	if res.Mex, err = ProveMex(ctx, p); err != nil {
 		return nil, err
 	}
 	step("prove the mex-induction statements", t)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	t = time.Now()
 	if res.Paper, err = ProvePaperTheorems(p); err != nil {
 		return nil, err

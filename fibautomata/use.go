@@ -44,12 +44,12 @@ func ReadClasses(dir string) ([]*Automaton, error) {
 // LoadProved reads the classes of dir (ReadClasses) and proves them again
 // (ProveMex): it returns S_0..S_g for the largest g whose statements 0..g
 // all hold, so that what it returns is proved whatever the files are.
-func LoadProved(dir string) ([]*Automaton, []Statement, error) {
+func LoadProved(ctx context.Context, dir string) ([]*Automaton, []Statement, error) {
 	S, err := ReadClasses(dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := ProveMex(&Positions{S: S})
+	st, err := ProveMex(ctx, &Positions{S: S})
 	if err != nil {
 		return nil, nil, err
 	}

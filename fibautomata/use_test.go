@@ -88,7 +88,7 @@ func TestLoadProved(t *testing.T) {
 	if err := Write(dir, r); err != nil {
 		t.Fatal(err)
 	}
-	S, st, err := LoadProved(filepath.Join(dir, Folder))
+	S, st, err := LoadProved(t.Context(), filepath.Join(dir, Folder))
 	if err != nil || len(S) != 6 || len(st) != 6 {
 		t.Fatalf("%d classes, %v", len(S), err)
 	}
@@ -98,7 +98,7 @@ func TestLoadProved(t *testing.T) {
 	if err := Write(dir, &Result{S: bad}); err != nil {
 		t.Fatal(err)
 	}
-	S, _, err = LoadProved(filepath.Join(dir, Folder))
+	S, _, err = LoadProved(t.Context(), filepath.Join(dir, Folder))
 	if err != nil || len(S) != 2 {
 		t.Fatalf("after corruption: %d classes proved, %v", len(S), err)
 	}

@@ -35,7 +35,7 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	if *query != "" || *check != "" {
-		return useAutomata(ctx, *query, *check, *in, stdout)
+		return interruptible(ctx, func() error { return useAutomata(ctx, *query, *check, *in, stdout) })
 	}
 	if *maxG < 0 || *maxG > 40 {
 		return usagef("-max-g %d: want 0..40", *maxG)
@@ -61,7 +61,12 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := prepareDir(*out); err != nil {
 		return err
 	}
-	res, err := fibautomata.Run(ctx, fibautomata.Config{N: int(N), K: *maxG, Suffixes: ms})
+	var res *fibautomata.Result
+	err = interruptible(ctx, func() error {
+		var err error
+		res, err = fibautomata.Run(ctx, fibautomata.Config{N: int(N), K: *maxG, Suffixes: ms})
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -124,7 +129,7 @@ func useAutomata(ctx context.Context, query, check, in string, stdout io.Writer)
 	if err := inputFolder("in", in); err != nil {
 		return err
 	}
-	S, _, err := fibautomata.LoadProved(filepath.Join(in, fibautomata.Folder))
+	S, _, err := fibautomata.LoadProved(ctx, filepath.Join(in, fibautomata.Folder))
 	if err != nil {
 		return err
 	}
@@ -146,4 +151,20 @@ func useAutomata(ctx context.Context, query, check, in string, stdout io.Writer)
 	}
 	fmt.Fprintf(stdout, "R_1..R_%d of the engine equal the proved automata of S_0..S_%d at every n <= %d (%d cases, %.2f automaton steps a case)\n", K+1, K, N, c.Cases, float64(c.Steps)/float64(c.Cases))
 	return nil
+}
+
+// interruptible runs f in a goroutine and returns when it does or when ctx
+// is done, whichever comes first: one automaton operation (a proof step of
+// S_8 takes minutes) does not look at ctx, and the command must stop within
+// a second on SIGINT or SIGTERM. Nothing is written before f returns, so an
+// interrupted run leaves earlier results as they were.
+func interruptible(ctx context.Context, f func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
