@@ -18,8 +18,8 @@
 #                    about 10 minutes and 20 GiB for the table, 5 for verify)
 #   make automata    learn the positions of Grundy values 0..5 as Fibonacci automata
 #                    and prove them for all n (results/automata/mult=2/; 2 s)
-#   make automata-heavy  the same for values 0..7 from a table to 10^7
-#                    (results/heavy/automata/mult=2/; minutes, about 1 GiB)
+#   make automata-heavy  the same for values 0..8 from tables to 10^8
+#                    (results/heavy/automata/mult=2/; about 7 minutes and 3.3 GiB)
 
 GO       ?= go
 # -buildvcs=auto stamps the git revision into the binaries (compute version,
@@ -30,8 +30,8 @@ OUT      ?= results
 N        ?= 1000000
 BIG_N    ?= 1000000000
 AUTOMATA_G ?= 5
-HEAVY_G  ?= 7
-HEAVY_N  ?= 10000000
+HEAVY_G  ?= 8
+HEAVY_N  ?= 100000000
 
 .PHONY: automata automata-heavy all build pipeline figures paper release test check lint readme slurm-test notebooks bench frontier verify-big clean
 
@@ -110,7 +110,7 @@ automata: build
 	$(BIN)/compute automata -max-g $(AUTOMATA_G) -out $(OUT)
 
 automata-heavy: build
-	$(BIN)/compute automata -max-g $(HEAVY_G) -n $(HEAVY_N) -out $(OUT)/heavy
+	$(BIN)/compute automata -max-g $(HEAVY_G) -n $(HEAVY_N) -suffixes 10,12,14,16 -out $(OUT)/heavy
 
 verify-big: build
 	$(BIN)/compute grundy -n $(BIG_N) -out $(OUT)/big
