@@ -20,6 +20,10 @@
 #                    (make test) replays their seed corpora in testdata/fuzz only
 #   make verify-big  compute the table to N = 10^9 and verify it (results/big/;
 #                    the table: 207.5 s and 5.79 GiB peak on 2 cores, results/bench.md)
+#   make automata    learn the positions of Grundy values 0..5 as Fibonacci automata
+#                    and prove them for all n (results/automata/mult=2/; 2 s)
+#   make automata-heavy  the same for values 0..8 from tables to 10^8
+#                    (results/heavy/automata/mult=2/; about 7 minutes and 3.3 GiB)
 
 GO       ?= go
 # -buildvcs=auto stamps the git revision into the binaries (compute version,
@@ -29,8 +33,11 @@ BIN      := bin
 OUT      ?= results
 N        ?= 1000000
 BIG_N    ?= 1000000000
+AUTOMATA_G ?= 5
+HEAVY_G  ?= 8
+HEAVY_N  ?= 100000000
 
-.PHONY: all build pipeline figures paper release test check lint readme slurm-test notebooks bench frontier verify-big fuzz clean
+.PHONY: automata automata-heavy all build pipeline figures paper release test check lint readme slurm-test notebooks bench frontier verify-big fuzz clean
 
 all: build pipeline
 
@@ -40,6 +47,7 @@ build:
 
 pipeline: build
 	$(BIN)/compute all -n $(N) -out $(OUT)
+	$(BIN)/compute automata -max-g $(AUTOMATA_G) -out $(OUT)
 	$(BIN)/plot -in $(OUT)
 	$(BIN)/compute paper -in $(OUT)
 
@@ -104,6 +112,14 @@ bench: build
 # verify on them, and the small outputs to results/frontier/mult=2/.
 frontier: build
 	bash scripts/frontier.sh
+
+# The positions of each Grundy value 0..AUTOMATA_G as Fibonacci automata,
+# proved for all n (docs/automata.md); part of make's pipeline too.
+automata: build
+	$(BIN)/compute automata -max-g $(AUTOMATA_G) -out $(OUT)
+
+automata-heavy: build
+	$(BIN)/compute automata -max-g $(HEAVY_G) -n $(HEAVY_N) -suffixes 10,12,14,16 -out $(OUT)/heavy
 
 verify-big: build
 	$(BIN)/compute grundy -n $(BIG_N) -out $(OUT)/big

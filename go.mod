@@ -9,6 +9,7 @@ require (
 	golang.org/x/image v0.30.0
 	golang.org/x/sys v0.38.0
 	golang.org/x/text v0.28.0
+	gonum.org/v1/gonum v0.16.0
 	gonum.org/v1/plot v0.17.0
 )
 

@@ -25,6 +25,7 @@ commands:
   global      global Fibonacci nim: two piles, one shared limit (docs/global.md)
   ntimes      n-times nim sequences, c(a), and the exact real thresholds
   verify      check the papers' theorems and conjectures on the data in a folder
+  automata    learn the positions of each Grundy value as Fibonacci automata and prove them for all n
   export      write a Parquet file as CSV or JSON
   info        list what a results folder holds, and whether each table validates
   atlas       summarise many multipliers, in shards (Slurm arrays), and merge them
@@ -71,6 +72,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return recorded("ntimes", runNtimes)(ctx, rest, stdout, stderr)
 	case "verify":
 		return recorded("verify", runVerify)(ctx, rest, stdout, stderr)
+	case "automata":
+		return runAutomata(ctx, rest, stdout, stderr)
 	case "export":
 		return runExport(ctx, rest, stdout, stderr)
 	case "info":
