@@ -95,7 +95,7 @@ func TestVerifyTamperedCTable(t *testing.T) {
 			t.Errorf("a = %d, %s tampered: FT-table1 fails %d of %d cases, untouched %d of %d", c.a, c.column, ft.Failures, ft.Cases, printed.Failures, printed.Cases)
 		}
 		st := got[conjectures.IDFTStored]
-		want := "c_table.parquet, a = " + itoa(c.a) + ", column " + c.column + ": stored " + stored
+		want := "c_table.parquet, a = " + itoa64(c.a) + ", column " + c.column + ": stored " + stored
 		if st.Status != conjectures.Fails || st.Failures != 1 || len(st.Counterexamples) != 1 || st.Counterexamples[0].Computed != want {
 			t.Errorf("a = %d, %s tampered: FT-stored %s, %d failures, %+v; want one: %q", c.a, c.column, st.Status, st.Failures, st.Counterexamples, want)
 		} else if p := st.Counterexamples[0].Predicted; !strings.HasPrefix(p, "recomputed ") || p == "recomputed "+stored {
@@ -107,7 +107,7 @@ func TestVerifyTamperedCTable(t *testing.T) {
 	}
 }
 
-func itoa(x int64) string { b, _ := json.Marshal(x); return string(b) }
+func itoa64(x int64) string { b, _ := json.Marshal(x); return string(b) }
 
 // No case, no verdict (issue 33, T2): at N = 1 the closing conjecture's
 // halves, Theorem 5.1 and the step of Theorem 5.3 have no n in their
