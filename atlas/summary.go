@@ -31,18 +31,33 @@ const overheadBytes = 64 << 20
 // Bytes is the estimated peak memory of Summarize for multiplier a at
 // size N with the given workers: the larger of its two phases, plus
 // overheadBytes. While the engine runs it holds the engine's memory
-// (grundy.BreakpointBytes, the estimate build.PlanMemory uses, which runs
-// a pilot of a few tenths of a second per multiplier), the start-value
-// counts and a copy of R_1; then the counts, R_1 and the start values in
-// the checks' own arrays (conjectures.Starts). Summarize returns the
-// engine's memory to the system between the two.
+// (grundy.BreakpointBytesContext, the estimate build.PlanMemory uses,
+// which from 2^20 rows on runs a pilot of at most 2 s or 1/50 of the
+// run's work per multiplier), the start-value counts and a copy of R_1;
+// then the counts, R_1 and the start values in the checks' own arrays
+// (conjectures.Starts). Summarize returns the engine's memory to the
+// system between the two.
 func Bytes(N int, a grundy.Multiplier, workers int) uint64 {
+	b, _ := BytesContext(context.Background(), N, a, workers)
+	return b
+}
+
+// BytesContext is Bytes whose pilot a cancelled ctx stops; it then
+// returns ctx's error.
+func BytesContext(ctx context.Context, N int, a grundy.Multiplier, workers int) (uint64, error) {
 	var s conjectures.Starts
 	rows := uint64(N + 1)
-	counts := grundy.StartCountsBytes(N, a)
-	engine := grundy.BreakpointBytes(N, a, workers) + 4*rows
+	counts, err := grundy.StartCountsBytesContext(ctx, N, a)
+	if err != nil {
+		return 0, err
+	}
+	engine, err := grundy.BreakpointBytesContext(ctx, N, a, workers)
+	if err != nil {
+		return 0, err
+	}
+	engine += 4 * rows
 	checks := counts + 4*rows + uint64(unsafe.Sizeof(s.Full[0])+unsafe.Sizeof(s.Start[0]))*rows
-	return max(engine, checks) + overheadBytes
+	return max(engine, checks) + overheadBytes, nil
 }
 
 // BoundBytes bounds Bytes(N, a, workers) for every a without a pilot run
@@ -53,7 +68,13 @@ func Bytes(N int, a grundy.Multiplier, workers int) uint64 {
 // (grundy.MayWiden). It is what a shard's memory guard checks first;
 // the pilots run only if the bound does not fit.
 func BoundBytes(N, workers int) uint64 {
-	return Bytes(N, grundy.Fibonacci, workers) + 16*uint64(max(workers, 1))*uint64(N+1) + 2*uint64(N+1)
+	b, _ := boundBytes(context.Background(), N, workers)
+	return b
+}
+
+func boundBytes(ctx context.Context, N, workers int) (uint64, error) {
+	b, err := BytesContext(ctx, N, grundy.Fibonacci, workers)
+	return b + 16*uint64(max(workers, 1))*uint64(N+1) + 2*uint64(N+1), err
 }
 
 // Guard is a shard's memory guard: the bound (BoundBytes) if it fits in
@@ -61,7 +82,9 @@ func BoundBytes(N, workers int) uint64 {
 // pilot per multiplier. fits reports whether need <= limit; neediest is
 // set only when the pilots ran.
 func Guard(ctx context.Context, N int, mults []grundy.Multiplier, workers int, limit uint64) (need uint64, neediest grundy.Multiplier, fits bool, err error) {
-	need = BoundBytes(N, workers)
+	if need, err = boundBytes(ctx, N, workers); err != nil {
+		return 0, neediest, false, err
+	}
 	if limit == 0 || need <= limit {
 		return need, neediest, true, nil
 	}
@@ -72,13 +95,14 @@ func Guard(ctx context.Context, N int, mults []grundy.Multiplier, workers int, l
 // MaxBytes is the largest Bytes over mults, and the multiplier that needs
 // it: what one shard, or every task of a Slurm array, must be given. The
 // engine's pilots run on GOMAXPROCS goroutines; when ctx is done it hands
-// out no more of them and returns ctx's error once those running finish
-// (a pilot takes a few tenths of a second), leaving no goroutine behind.
+// out no more of them, stops those running, and returns ctx's error,
+// leaving no goroutine behind.
 func MaxBytes(ctx context.Context, N int, mults []grundy.Multiplier, workers int) (uint64, grundy.Multiplier, error) {
 	need := make([]uint64, len(mults))
 	err := pool.Each(ctx, len(mults), 0, func(i int) error {
-		need[i] = Bytes(N, mults[i], workers)
-		return nil
+		var err error
+		need[i], err = BytesContext(ctx, N, mults[i], workers)
+		return err
 	})
 	if err != nil {
 		return 0, grundy.Multiplier{}, err

@@ -125,10 +125,12 @@ func shortErr(err error) error {
 }
 
 // Failpoint, when set (by tests), is called at each phase boundary of a
-// run: "checkpoint" (after each checkpoint is saved), "files" (every data
-// file staged), "manifest" (the manifest staged), "staged" (the staging
-// folder complete and synced, its checkpoint removed) and "swapped" (the
-// new table in place, the old one not yet removed). An error it returns
+// run: "planned" (memory planned, before the disk plan), "checkpoint"
+// (after each checkpoint is saved), "engine" (the engine done, before the
+// dense side table and the start values are written), "files" (every
+// data file staged), "manifest" (the manifest staged), "staged" (the
+// staging folder complete and synced, its checkpoint removed) and
+// "swapped" (the new table in place, the old one not yet removed). An error it returns
 // stops the run there, as a crash would; a test can also kill the
 // process in it.
 var Failpoint func(phase string) error
@@ -176,7 +178,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 	dir := table.Dir(c.Root, c.Mult)
 	res.Dir = dir
-	if err := Preflight(c); err != nil {
+	if err := Preflight(ctx, c); err != nil {
 		return res, err
 	}
 	parent := filepath.Dir(dir)
@@ -231,7 +233,9 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	res.MaxG = 0
 	res.NoManifest = false
 
-	res.Plan = PlanMemory(c)
+	if res.Plan, err = PlanMemory(ctx, c); err != nil {
+		return res, interrupted(ctx, err, "")
+	}
 	if !res.Plan.Fits {
 		return res, memoryError(c, res.Plan)
 	}
@@ -260,6 +264,9 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		}
 	}
 
+	if err := failpoint("planned"); err != nil {
+		return res, err
+	}
 	free, known := freeSpace(parent)
 	if !known {
 		free = 0 // PlanDisk: unknown, so the pilot runs
@@ -281,6 +288,9 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if err != nil {
 		return res, err
 	}
+	if ctx.Err() != nil {
+		return res, stagedInterrupted(stage)
+	}
 	return res, commit(dir, stage, &res)
 }
 
@@ -289,8 +299,9 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 // certain overflow (ForeseeOverflow), and, where no table folder is
 // there yet (so none can be found complete), a run past cfg.MaxMem (a
 // *MemoryError). Run calls it first; a command can call it before it
-// creates its output folder.
-func Preflight(cfg *Config) error {
+// creates its output folder. Its memory estimate may run a pilot
+// (PlanMemory), which a cancelled ctx stops.
+func Preflight(ctx context.Context, cfg *Config) error {
 	switch cfg.Engine {
 	case EngineDense, EngineBreakpoint, EngineBrute:
 	default:
@@ -303,7 +314,11 @@ func Preflight(cfg *Config) error {
 		return err
 	}
 	if _, err := os.Stat(table.Dir(cfg.Root, cfg.Mult)); errors.Is(err, fs.ErrNotExist) {
-		if p := PlanMemory(cfg); !p.Fits {
+		p, err := PlanMemory(ctx, cfg)
+		if err != nil {
+			return interrupted(ctx, err, "")
+		}
+		if !p.Fits {
 			return memoryError(cfg, p)
 		}
 	}
@@ -337,6 +352,9 @@ func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf f
 		res.MaxG, res.Elapsed, res.FromG = br.maxG, br.elapsed, br.fromG
 		meta[table.MetaMaxG] = strconv.Itoa(br.maxG)
 		start, full = br.counts.StartValue, br.counts.G
+		if err := failpoint("engine"); err != nil {
+			return err
+		}
 		// The dense side table is small; the dense engine fills it.
 		if tab, err = grundy.DenseContext(ctx, c.denseN(), c.Mult, c.Workers); err != nil {
 			return interrupted(ctx, err, stage)
@@ -408,6 +426,9 @@ func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf f
 	if err := failpoint("manifest"); err != nil {
 		return err
 	}
+	if ctx.Err() != nil {
+		return stagedInterrupted(stage)
+	}
 	// The table is complete: the checkpoint is no longer needed.
 	if err := os.Remove(filepath.Join(stage, checkpointName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
@@ -416,6 +437,13 @@ func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf f
 		return err
 	}
 	return failpoint("staged")
+}
+
+// stagedInterrupted is the error of a run stopped once its new table was
+// complete in the staging folder: the swap is left to the same command,
+// which finds the table complete and commits it.
+func stagedInterrupted(stage string) error {
+	return fmt.Errorf("%w; the old table is left in place; the new one is complete in %s, and the same command commits it", ErrInterrupted, stage)
 }
 
 // interrupted words the error of a run that ctx stopped: whether the

@@ -409,3 +409,68 @@ func TestInterruptMessage(t *testing.T) {
 		t.Errorf("dense engine interrupted: %v", err)
 	}
 }
+
+// SIGINT or SIGTERM (a cancelled context) at any phase boundary stops the
+// run there with ErrInterrupted, before the next phase does its work:
+// the folder keeps the old table, and the same command then completes
+// with the files of a run never stopped. The hook (Failpoint) cancels;
+// no clock is raced.
+func TestCancelAtEveryPhase(t *testing.T) {
+	ref := t.TempDir()
+	mustRun(t, config(ref, 3000))
+	want := files(t, table.Dir(ref, grundy.Fibonacci))
+	for _, phase := range []string{"planned", "checkpoint", "engine", "files", "manifest", "staged"} {
+		t.Run(phase, func(t *testing.T) {
+			root := t.TempDir()
+			dir := table.Dir(root, grundy.Fibonacci)
+			mustRun(t, config(root, 1000))
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var after []string // the phases reached after the cancel
+			cancelled := false
+			Failpoint = func(p string) error {
+				if cancelled {
+					after = append(after, p)
+				}
+				if p == phase && !cancelled {
+					cancel()
+					cancelled = true
+				}
+				return nil
+			}
+			cfg := config(root, 3000)
+			cfg.CheckpointEvery = 0
+			_, err := Run(ctx, cfg)
+			Failpoint = nil
+			if !errors.Is(err, ErrInterrupted) {
+				t.Fatalf("cancelled at %s: %v, want ErrInterrupted", phase, err)
+			}
+			// A checkpoint being saved when the cancel comes may be the
+			// last; no later phase runs.
+			for _, p := range after {
+				if p != "checkpoint" {
+					t.Errorf("cancelled at %s: the run went on to %s", phase, p)
+				}
+			}
+			if got := describe(dir); got != "N=1000 bp=true dense=100 manifest=true" {
+				t.Fatalf("cancelled at %s: the folder holds %s", phase, got)
+			}
+			mustRun(t, cfg)
+			if !reflect.DeepEqual(files(t, dir), want) {
+				t.Errorf("cancelled at %s, then rerun: files differ from a run never stopped", phase)
+			}
+		})
+	}
+}
+
+// The preflight's memory estimate runs a pilot from 2^20 rows on; a
+// cancelled context stops it (grundy's pilot tests stop it mid-way).
+func TestPreflightCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	cfg := config(t.TempDir(), 3000000)
+	cfg.Mult, _ = grundy.ParseMultiplier("1")
+	if err := Preflight(ctx, &cfg); !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("cancelled preflight: %v, want ErrInterrupted", err)
+	}
+}

@@ -66,28 +66,38 @@ type Plan struct {
 //
 // The dense engine holds the whole table, grundy.DenseBytes; the
 // brute-force oracle is cubic in time and its memory small beside it.
-// Fits is false when the estimate exceeds cfg.MaxMem (0: no limit).
-func PlanMemory(cfg *Config) Plan {
+// Fits is false when the estimate exceeds cfg.MaxMem (0: no limit). The
+// breakpoint engine's estimate runs a pilot from 2^20 rows on (at most 2 s
+// or 1/50 of the run's work; see grundy.BreakpointBytesContext), which a
+// cancelled ctx stops: its error is returned.
+func PlanMemory(ctx context.Context, cfg *Config) (Plan, error) {
 	mem := cfg.MaxMem
 	denseN := min(cfg.N, cfg.DenseMax)
 	switch cfg.Engine {
 	case EngineDense:
 		need := grundy.DenseBytes(cfg.N) + writerBytes
-		return Plan{Memory: need, Fits: mem == 0 || need <= mem}
+		return Plan{Memory: need, Fits: mem == 0 || need <= mem}, nil
 	case EngineBrute:
 		n := uint64(cfg.N + 1)
 		need := n*n*8 + writerBytes
-		return Plan{Memory: need, Fits: mem == 0 || need <= mem}
+		return Plan{Memory: need, Fits: mem == 0 || need <= mem}, nil
 	}
-	during := grundy.BreakpointBytes(cfg.N, cfg.Mult, cfg.Workers)
+	during, err := grundy.BreakpointBytesContext(ctx, cfg.N, cfg.Mult, cfg.Workers)
+	if err != nil {
+		return Plan{}, err
+	}
+	counts, err := grundy.StartCountsBytesContext(ctx, cfg.N, cfg.Mult)
+	if err != nil {
+		return Plan{}, err
+	}
 	writers := 0
 	if cfg.Breakpoints {
 		writers = 2 * max(cfg.Workers, 1)
 		during += uint64(writers) * fileWriterBytes
 	}
-	after := grundy.StartCountsBytes(cfg.N, cfg.Mult) + grundy.DenseBytes(max(denseN, 0)) + writerBytes
+	after := counts + grundy.DenseBytes(max(denseN, 0)) + writerBytes
 	need := max(during, after)
-	return Plan{Memory: need, Writers: writers, Fits: mem == 0 || need <= mem}
+	return Plan{Memory: need, Writers: writers, Fits: mem == 0 || need <= mem}, nil
 }
 
 // MemoryError is the error of a run whose estimated peak memory exceeds

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -254,10 +255,11 @@ func TestBreakpointsPipeline(t *testing.T) {
 		want := breakpointTable(N, a)
 		d, _ := Dense(2000, a, 2)
 		for _, w := range []int{1, 2, 8} {
-			for _, sw := range []int{-1, 1, 5, 0} {
+			for _, sw := range []int{-1, 1, 5, 0, mixedSwitch} {
 				if testing.Short() && w == 8 && sw != 0 {
 					continue
 				}
+				sw := useSwitch(t, sw)
 				tw := newTableWriter(N, want)
 				tw.delay = w == 2 && sw == 0
 				counts := NewStartCounts(N)
@@ -354,10 +356,11 @@ func TestBreakpointsWhole(t *testing.T) {
 			snaps[g] = [2][]uint16{full, start}
 		}
 		for _, w := range []int{1, 2, 3} {
-			for _, sw := range []int{-1, 0, 1} {
-				if testing.Short() && sw != w-2 {
-					continue // three of the nine: each worker count once, each switch once
+			for _, sw := range []int{-1, 0, 1, mixedSwitch} {
+				if testing.Short() && sw != w-2 && (sw != mixedSwitch || w != 2) {
+					continue // four of the twelve: each worker count once, each switch once
 				}
+				sw := useSwitch(t, sw)
 				got := NewStartCounts(N)
 				var gs []int
 				var layers []*Layer
@@ -558,10 +561,11 @@ func TestWidenWithFullRings(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, w := range []int{2, 3} {
-		for _, sw := range []int{0, 1} {
-			if testing.Short() && (w == 2) != (sw == 0) {
-				continue // two of the four: each worker count, each switch
+		for _, sw := range []int{0, 1, mixedSwitch} {
+			if testing.Short() && (w == 2) != (sw == 0) && sw != mixedSwitch {
+				continue // three of the six: each worker count, each switch
 			}
+			sw := useSwitch(t, sw)
 			got := NewStartCounts(N)
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 			_, err := Breakpoints(ctx, BreakpointConfig{N: N, Mult: a, Workers: w, Counts: got, SwitchAt: sw, Runs: discardRuns})
@@ -584,7 +588,8 @@ func TestCountsWiden(t *testing.T) {
 		want.Add(g+1, R)
 	}
 	for _, w := range []int{1, 2, 3, 8} {
-		for _, sw := range []int{-1, 0, 1} {
+		for _, sw := range []int{-1, 0, 1, mixedSwitch} {
+			sw := useSwitch(t, sw)
 			got := NewStartCounts(N)
 			if _, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: w, Counts: got, SwitchAt: sw}); err != nil {
 				t.Fatal(err)
@@ -610,6 +615,153 @@ func TestBreakpointsCancelledBefore(t *testing.T) {
 		}
 		if _, err := Breakpoints(ctx, cfg); !errors.Is(err, context.Canceled) {
 			t.Fatalf("call %d with a cancelled context: %v", i, err)
+		}
+	}
+}
+
+// mixedSwitch, in a test's list of switches, stands for sweeps that go
+// over rows or runs value by value in a fixed pseudo-random pattern
+// (chooseHook), so that the engine goes from runs back to rows, in chains
+// and at their ends, many times in one table.
+const mixedSwitch = -100
+
+// useSwitch returns the SwitchAt to run with for sw, and for mixedSwitch
+// sets chooseHook until the end of the test or the next call.
+func useSwitch(t *testing.T, sw int) int {
+	chooseHook = nil
+	if sw != mixedSwitch {
+		return sw
+	}
+	chooseHook = func(v int) bool { return (uint32(v)*0x9E3779B1)>>13&1 == 1 }
+	t.Cleanup(func() { chooseHook = nil })
+	return 0
+}
+
+// A cancelled context stops the memory estimate's pilot within the value
+// it is on, at every size it runs (2^14 to 2^20 rows) and for a = 1 too,
+// whose pilot used to run for ever: the hook cancels, and it must not be
+// called again.
+func TestPilotCancelled(t *testing.T) {
+	defer func() { pilotHook = nil }()
+	for _, str := range []string{"1", "2"} {
+		a, _ := ParseMultiplier(str)
+		for _, at := range [][2]int{{pilotMinRows, 0}, {pilotMinRows, 3}, {pilotMinRows * 2, 7}} {
+			pilots.Range(func(k, _ any) bool { pilots.Delete(k); return true })
+			ctx, cancel := context.WithCancel(context.Background())
+			calls := 0
+			pilotHook = func(n, v int) {
+				if calls > 0 {
+					calls++
+				}
+				if n == at[0] && v == at[1] {
+					cancel()
+					calls = 1
+				}
+			}
+			_, err := BreakpointBytesContext(ctx, 1<<21, a, 2)
+			cancel()
+			if !errors.Is(err, context.Canceled) || calls != 1 {
+				t.Errorf("a = %s, cancelled at %d rows, v = %d: %v, %d calls of the hook from the cancel on, want context.Canceled and 1", str, at[0], at[1], err, calls)
+			}
+		}
+	}
+}
+
+// The pilot stays within its budget for every multiplier of the test
+// matrix (TestMultiplierMatrix) at 2^21 rows, where the budget is its
+// floor (10^8 steps), and grows with the run: for a = 2 it reaches 2^20
+// rows at N = 10^9.
+func TestPilotBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs pilots of up to 10^8 row steps")
+	}
+	for _, str := range matrixMults {
+		a, _ := ParseMultiplier(str)
+		for _, N := range []int{1 << 21, 1000000000} {
+			if N > 1<<21 && str != "2" {
+				continue
+			}
+			p, err := pilot(context.Background(), a, N)
+			if err != nil {
+				t.Fatal(err)
+			}
+			spent := 0
+			for n := pilotMinRows; n <= p.n; n *= 2 {
+				q, _ := pilots.Load(pilotKey{a, n})
+				spent += q.(*pilotResult).steps
+			}
+			run := float64(p.steps) * float64(N) / float64(p.n+1)
+			if float64(spent) > max(pilotBudgetSteps, run/pilotShare) {
+				t.Errorf("a = %s, N = %d: the pilot took %d steps, over its budget", str, N, spent)
+			}
+			if str == "2" && N == 1000000000 && p.n != pilotRows {
+				t.Errorf("a = 2, N = 10^9: the pilot stopped at %d rows", p.n)
+			}
+		}
+	}
+}
+
+// matrixMults are the multipliers of TestMultiplierMatrix: a = 1 and the
+// multipliers near it, whose run sweeps make the most blocks and whose
+// runs stay short, Fibonacci nim, and a few with long runs.
+var matrixMults = []string{"1", "13/12", "7/6", "3/2", "2", "5/2", "3", "10"}
+
+// TestMultiplierMatrix runs the engine as it chooses rows or runs value
+// by value (SwitchAt 0), with 1 and 2 workers, past 2^20 rows, for every
+// multiplier of matrixMults, and compares its start values G(n, n) and
+// G(n, n-1) with the rows-only path's (SwitchAt -1), row by row. Its
+// speed is BenchmarkMultiplierMatrix's.
+func TestMultiplierMatrix(t *testing.T) {
+	N := 1<<20 + 4321
+	if testing.Short() {
+		N = 1<<17 + 4321
+	}
+	for _, str := range matrixMults {
+		a, _ := ParseMultiplier(str)
+		want := NewStartCounts(N)
+		if _, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, Counts: want, SwitchAt: -1}); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []int{1, 2} {
+			got := NewStartCounts(N)
+			var runs int
+			if _, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: w, Counts: got,
+				Sweep: func(s SweepStats) {
+					if s.Runs {
+						runs++
+					}
+				}}); err != nil {
+				t.Fatal(err)
+			}
+			for n := 0; n <= N; n++ {
+				if got.G(n) != want.G(n) || got.StartValue(n) != want.StartValue(n) {
+					t.Fatalf("a = %s, N = %d, %d workers, n = %d: G(n, n), G(n, n-1) = %d, %d; rows only: %d, %d", str, N, w, n, got.G(n), got.StartValue(n), want.G(n), want.StartValue(n))
+				}
+			}
+			t.Logf("a = %s, N = %d, %d workers: %d values swept over runs", str, N, w, runs)
+		}
+	}
+}
+
+// BenchmarkMultiplierMatrix times the start values of each multiplier of
+// matrixMults at 2^20 + 4321 rows with 2 workers, as the engine chooses
+// (switch=auto) and over rows only (switch=rows): the chooser must never
+// be much slower than rows.
+func BenchmarkMultiplierMatrix(b *testing.B) {
+	N := 1<<20 + 4321
+	for _, str := range matrixMults {
+		a, _ := ParseMultiplier(str)
+		for _, sw := range []struct {
+			name string
+			at   int
+		}{{"auto", 0}, {"rows", -1}} {
+			b.Run("a="+strings.ReplaceAll(str, "/", "_")+"/switch="+sw.name, func(b *testing.B) {
+				for b.Loop() {
+					if _, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2, Counts: NewStartCounts(N), SwitchAt: sw.at}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
 		}
 	}
 }

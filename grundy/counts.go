@@ -1,6 +1,7 @@
 package grundy
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"sync"
@@ -70,10 +71,26 @@ func (c *StartCounts) marked(n int) bool {
 
 // StartCountsBytes is the memory of StartCounts for size N and multiplier
 // a, not counting the few exceptions: one byte a row, and two more if the
-// table may reach the value 256 (MayWiden).
+// table may reach the value 256 (MayWiden). It is StartCountsBytesContext
+// that cannot be stopped.
 func StartCountsBytes(N int, a Multiplier) uint64 {
+	b, _ := StartCountsBytesContext(context.Background(), N, a)
+	return b
+}
+
+// StartCountsBytesContext is StartCountsBytes whose pilot (MayWiden, from
+// 2^20 rows) a cancelled ctx stops.
+func StartCountsBytesContext(ctx context.Context, N int, a Multiplier) (uint64, error) {
+	wide, err := MayWiden(ctx, a, N)
+	if err != nil {
+		return 0, err
+	}
+	return startCountsBytes(N, wide), nil
+}
+
+func startCountsBytes(N int, wide bool) uint64 {
 	b := uint64(N+1) + uint64(N>>markShift>>6+1)*8
-	if MayWiden(a, N) {
+	if wide {
 		b += 2 * uint64(N+1)
 	}
 	return b

@@ -37,8 +37,13 @@
 // values are swept row by row (sweep.go): their R_v rises by one from row
 // to row only for 1 to 3 rows at a time. From the first value whose R_v
 // has runs of 3 rows on average (v = 10 for a = 2, 12 for a = 3 and 5/2)
-// the sweeps go over those runs instead (runsweep.go): a few events per
-// run, and runs of 15 rows at v = 20, over 100 from v = 35.
+// the sweeps may go over those runs instead (runsweep.go): a few events
+// per run, and runs of 15 rows at v = 20, over 100 from v = 35. Which one
+// is chosen value by value (chooser, pipeline.go) from the run lengths and
+// from what the sweeps before cost: for a = 1, whose runs stay 1 to 4 rows
+// long and whose run sweep costs 60 to 120 ns a run against 10 ns a row,
+// it goes back to rows, so that no multiplier runs much slower than over
+// rows alone; a row sweep then reads the runs before it, expanded.
 //
 // The W sweeps in flight form a chain: each reads the output of the one
 // before as it is made, through a ring (2^20 rows, or 2^16 runs), and the
@@ -84,9 +89,11 @@
 //
 // So a start-values run of a = 2 holds about 4 bytes a row while it
 // sweeps rows, then the start values (1 byte a row) with shrinking lists,
-// then the counts and the top values' blocks. BreakpointBytes, from the
-// pilot, is the estimate the memory guard uses; the measured phases are in
-// results/bench-engine-v3.md.
+// then the counts and the top values' blocks. BreakpointBytesContext,
+// from the pilot, is the estimate the memory guard uses; the pilot costs
+// at most 10^8 row steps (under 2 s here) or 1/50 of the run's, whichever
+// is larger, for every multiplier, and a cancelled context stops it. The
+// measured phases are in results/bench-engine-v3.md.
 //
 // It owns the game and its engines, and must not touch files: tables are
 // written and read by package table.

@@ -65,9 +65,11 @@ type BreakpointConfig struct {
 	Swept *atomic.Int64
 
 	// SwitchAt is the first value v whose sweep (R_v to R_{v+1}) goes over
-	// runs (runsweep.go): 0 lets the engine choose from the run lengths of
-	// R_v (switchRuns), a negative value keeps every sweep on rows, and 1
-	// sweeps runs from v = 1 on. The output does not depend on it.
+	// runs (runsweep.go), and every later one too: 0 lets the engine choose
+	// value by value (see chooser: from the run lengths, and from what the
+	// row and run sweeps before cost), a negative value keeps every sweep
+	// on rows, and 1 sweeps runs from v = 1 on. The output does not depend
+	// on it.
 	SwitchAt int
 }
 
@@ -76,6 +78,7 @@ type SweepStats struct {
 	V        int
 	Runs     bool          // swept over runs (else rows)
 	Wall     time.Duration // from its start to its end, waits included
+	Busy     time.Duration // in its own steps, waits left out
 	Rows     int           // rows of R_{v+1} (G(n, n) > v)
 	InRuns   int           // run sweeps: the runs of R_v it read
 	Segments int           // run sweeps: its segments (see runsweep.go)
@@ -117,6 +120,101 @@ const switchRuns = 3.0
 // switchGrowth is how much the average run length grows a value (a = 2:
 // 3.3, 3.8, 4.4, 5.1 at v = 10..13, N = 10^7).
 const switchGrowth = 1.16
+
+// runsSure is the average run length from which a value is swept over
+// runs whatever the sweeps before cost: a run sweep then takes under a
+// tenth of a row sweep's steps (a = 2: from v = 15 at N = 10^7; a = 1:
+// only its top values), and the pilot of the memory estimate measures
+// the row sweep's records only below it (BreakpointBytesContext).
+const runsSure = 8.0
+
+// chooseHook, if set (by tests), chooses rows (false) or runs (true) for
+// the sweep of v >= 1 in place of the chooser.
+var chooseHook func(v int) bool
+
+// chooser decides, value by value, whether a sweep goes over rows or runs
+// (BreakpointConfig.SwitchAt = 0). When it launches the sweep of v, the
+// latest sweep it knows to be done is that of v-W, which made R_{v-W+1}:
+// its average run length L (rows over runs; a row sweep counts them on a
+// sample of its blocks), times switchGrowth per value it looks back, is
+// the guess for R_v. Then:
+//
+//   - below switchRuns (3 rows a run) rows: a run sweep costs a few
+//     events a run, a row sweep one step a row;
+//   - from runsSure (8) on runs;
+//   - in between, the cheaper by what the sweeps before cost: a row
+//     sweep c_r a row, a run sweep c_s an input run (their busy time, the
+//     least of the latest three of each kind), so runs when c_s < c_r L;
+//     runs until a run sweep has been timed.
+//
+// Where runs lose, it goes back to rows: for a = 1 a run sweep costs 60
+// to 120 ns a run and its runs stay 1.3 to 4 rows long up to the top
+// values, against 10 ns a row for the row sweep (N = 10^6), so the first
+// run sweep is the only one until the runs are long; for a = 2 and the
+// multipliers near 7/6 the runs win from the switch on.
+type chooser struct {
+	W            int
+	nsRow, nsRun costs // ns a row of a row sweep's output, a run of a run sweep's input
+	last         bool
+}
+
+// costs keeps the latest costs of one kind of sweep; its estimate is the
+// least of the last three, as a sweep slowed by the other work on a
+// shared machine is slower, never faster.
+type costs struct {
+	last [3]float64
+	n    int
+}
+
+func (c *costs) add(x float64) {
+	c.last[c.n%len(c.last)] = x
+	c.n++
+}
+
+// least returns the estimate, 0 if none was measured.
+func (c *costs) least() float64 {
+	k := min(c.n, len(c.last))
+	if k == 0 {
+		return 0
+	}
+	m := c.last[0]
+	for _, x := range c.last[1:k] {
+		m = min(m, x)
+	}
+	return m
+}
+
+// decide returns whether the sweep of v goes over runs, from p, the sweep
+// of v-W (done; nil if there is none yet).
+func (c *chooser) decide(p *sweepJob) bool {
+	if p == nil {
+		return c.last
+	}
+	if p.stats.Busy > 0 {
+		if p.runs && p.stats.InRuns > 0 {
+			c.nsRun.add(float64(p.stats.Busy) / float64(p.stats.InRuns))
+		} else if !p.runs && p.stats.Rows > 0 {
+			c.nsRow.add(float64(p.stats.Busy) / float64(p.stats.Rows))
+		}
+	}
+	if p.runsSeen == 0 {
+		return c.last
+	}
+	L := float64(p.rowsSeen) / float64(p.runsSeen)
+	guess := L
+	for range c.W - 1 {
+		guess *= switchGrowth
+	}
+	switch {
+	case guess < switchRuns:
+		c.last = false
+	case L >= runsSure || c.nsRun.n == 0 || c.nsRow.n == 0:
+		c.last = true
+	default:
+		c.last = c.nsRun.least() < c.nsRow.least()*guess
+	}
+	return c.last
+}
 
 // stream carries R_{v+1} from the sweep that makes it to its readers: the
 // next sweep (the head) and the RunWriter's goroutine (the tap), as rows
@@ -219,6 +317,7 @@ type sweepJob struct {
 	rowsSeen int // a sample of R_{v+1}: its rows and runs, for the switch
 	runsSeen int
 	swept    *atomic.Int64 // BreakpointConfig.Swept, or nil
+	busy     time.Duration // time in the sweep's own steps
 	done     chan struct{}
 	tapDone  chan struct{} // closed when the tap has closed its writer (nil: no tap)
 }
@@ -304,14 +403,14 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 		var arr *rowArray // the row array of the chains' ends
 		var lastWhole *sweepJob
 		history := map[int]*sweepJob{} // jobs by v, for the switch
-		switched := false
+		choose := chooser{W: W}
 		if l := cfg.From; l != nil {
 			held = append(held, l)
 			in = &sweepJob{v: cfg.FromG - 1, done: make(chan struct{}), released: make(chan struct{}), finite: 1}
 			in.out = &stream{isRuns: l.IsRuns(), arr: l.arr, list: l.list}
 			if l.IsRuns() {
 				in.out.prog.done.Store(l.list.n.Load())
-				switched = true
+				choose.last = true
 			} else {
 				arr = l.arr
 				in.out.prog.done.Store(int64(N + 1))
@@ -341,26 +440,23 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 			delete(history, v-2*W-2)
 			// Runs or rows: from the run lengths of the latest R_u whose
 			// sweep is done (u = v-W+1: the slot this sweep took was freed
-			// by the sweep of v-W or one before it).
-			if !switched && v >= 1 {
+			// by the sweep of v-W or one before it), and what the sweeps
+			// before cost (chooser).
+			if v >= 1 {
 				switch {
+				case chooseHook != nil:
+					j.runs = chooseHook(v)
 				case cfg.SwitchAt < 0:
 				case cfg.SwitchAt > 0:
-					switched = v >= cfg.SwitchAt
+					j.runs = v >= cfg.SwitchAt
 				default:
-					if p := history[v-W]; p != nil {
+					p := history[v-W]
+					if p != nil {
 						<-p.done
-						if p.runsSeen > 0 {
-							ratio := float64(p.rowsSeen) / float64(p.runsSeen)
-							for range W - 1 {
-								ratio *= switchGrowth
-							}
-							switched = ratio >= switchRuns
-						}
 					}
+					j.runs = choose.decide(p)
 				}
 			}
-			j.runs = switched
 			wholeOut := (v+1-cfg.FromG)%W == 0
 			out := &stream{isRuns: j.runs}
 			j.out = out
@@ -398,6 +494,9 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 					j.after = lastWhole.released
 					if lastWhole.out.arr != nil {
 						j.overwrites = lastWhole.out
+						if lastWhole.out.arr == arr {
+							arr = nil // given back; a chain's end that sweeps rows again maps a new one
+						}
 					}
 				}
 			case wholeOut:
@@ -462,6 +561,7 @@ func Breakpoints(ctx context.Context, cfg BreakpointConfig) (int, error) {
 						rowSweepers <- sw
 					}
 					j.stats.V, j.stats.Runs, j.stats.Wall, j.stats.Rows = j.v, j.runs, time.Since(t0), j.finite
+					j.stats.Busy = j.busy
 				}
 				j.out.ended.Store(true)
 				if in := j.in; in != nil {
@@ -572,6 +672,13 @@ func (j *sweepJob) sweepRows(sw *sweeper, counts *StartCounts, zero []uint32, st
 	if j.in != nil {
 		in = j.in.out
 	}
+	// A row sweep after run sweeps (the chooser went back to rows) reads
+	// runs and expands them a block at a time.
+	var rr *runReader
+	var expanded []uint32
+	if in != nil && in.isRuns {
+		rr, expanded = &runReader{s: in}, make([]uint32, publishStride)
+	}
 	j.first = -1
 	for b, n0 := 0, 0; n0 <= N; b, n0 = b+1, n0+publishStride {
 		n1 := min(N+1, n0+publishStride)
@@ -581,7 +688,12 @@ func (j *sweepJob) sweepRows(sw *sweeper, counts *StartCounts, zero []uint32, st
 		// and the wake-ups they cost when the cores are busy, are rare.
 		// The two thresholds leave a gap, so the two cannot wait for each
 		// other at once.
-		if in != nil {
+		if rr != nil {
+			src = expanded[:n1-n0]
+			if !rr.fill(n0, src, stop) {
+				return
+			}
+		} else if in != nil {
 			if in.prog.done.Load() < int64(n1) {
 				target := min(int64(N+1), int64(n1+ringRows/4))
 				if in.prog.waitBeyond(target-1, stop) < 0 {
@@ -603,7 +715,9 @@ func (j *sweepJob) sweepRows(sw *sweeper, counts *StartCounts, zero []uint32, st
 			}
 		}
 		dst := out.rows(n0, n1)
+		t := time.Now()
 		sw.run(src, dst)
+		j.busy += time.Since(t)
 		if j.first < 0 && sw.finite > 0 {
 			for i, r := range dst {
 				if r != Inf {
@@ -619,7 +733,7 @@ func (j *sweepJob) sweepRows(sw *sweeper, counts *StartCounts, zero []uint32, st
 		if j.swept != nil {
 			j.swept.Add(int64(n1 - n0))
 		}
-		if in != nil {
+		if in != nil && rr == nil {
 			in.head.done.Store(int64(n1))
 			if in.drop.Load() && n1&(rowChunk-1) == 0 {
 				in.releaseRead()
@@ -630,6 +744,59 @@ func (j *sweepJob) sweepRows(sw *sweeper, counts *StartCounts, zero []uint32, st
 		}
 	}
 	j.finite = sw.finite
+}
+
+// runReader reads a run stream in row order for a row sweep, and expands
+// it into rows.
+type runReader struct {
+	s   *stream
+	i   int   // the runs read from the stream (copied into buf)
+	buf []Run // runs read; those before k are used up
+	k   int
+}
+
+// fill sets out to the rows n0 .. n0+len(out)-1 (Inf where no run covers
+// a row), reading the stream as far as it needs, in order; it returns
+// false if stop was set while it waited for the writer.
+func (r *runReader) fill(n0 int, out []uint32, stop *atomic.Bool) bool {
+	for i := range out {
+		out[i] = Inf
+	}
+	n1 := n0 + len(out)
+	in := r.s
+	for {
+		for ; r.k < len(r.buf); r.k++ {
+			run := r.buf[r.k]
+			s, e := int(run.N), int(run.N)+int(run.Len)
+			if s >= n1 {
+				return true
+			}
+			for n := max(s, n0); n < min(e, n1); n++ {
+				out[n-n0] = run.R + uint32(n-s)
+			}
+			if e > n1 {
+				return true
+			}
+		}
+		avail := int(in.prog.done.Load())
+		if avail == r.i {
+			if in.ended.Load() {
+				if int(in.prog.done.Load()) == r.i {
+					return true // no more runs: the rest is Inf
+				}
+			} else if in.prog.waitBeyondOrEnd(int64(r.i), &in.ended, stop) < 0 {
+				return false
+			}
+			continue
+		}
+		k := min(avail, r.i+feedRuns)
+		r.buf, r.k = in.readRuns(r.buf[:0], r.i, k), 0
+		// The runs are copied: the writer may reuse their place.
+		if in.head.done.Store(int64(k)); k/runChunk != r.i/runChunk {
+			in.releaseRead()
+		}
+		r.i = k
+	}
 }
 
 // countRuns adds the finite rows of R and the runs that begin in it.
@@ -727,9 +894,11 @@ func (j *sweepJob) sweepRuns(rs *runSweeper, counts *StartCounts, stop *atomic.B
 					return
 				}
 			}
+			t := time.Now()
 			buf = appendRuns(buf[:0], n0, in.rows(n0, n1))
 			j.stats.InRuns += len(buf)
 			res = rs.feed(buf, res)
+			j.busy += time.Since(t)
 			if !emit(false) {
 				return
 			}
@@ -760,7 +929,9 @@ func (j *sweepJob) sweepRuns(rs *runSweeper, counts *StartCounts, stop *atomic.B
 			k := min(avail, i+feedRuns)
 			j.stats.InRuns += k - i
 			buf = in.readRuns(buf[:0], i, k)
+			t := time.Now()
 			res = rs.feed(buf, res)
+			j.busy += time.Since(t)
 			if !emit(false) {
 				return
 			}

@@ -152,7 +152,7 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		Revision: version.Revision(), Command: commandLine(), Log: stderr}
 	// What cannot be made (a value past 65535, too little memory) is
 	// refused before any folder is created.
-	if err := build.Preflight(&cfg); err != nil {
+	if err := build.Preflight(ctx, &cfg); err != nil {
 		return grundyError(o, err)
 	}
 	if err := prepareDir(filepath.Dir(table.Dir(o.out, o.mult))); err != nil {
