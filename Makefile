@@ -57,9 +57,13 @@ figures: build
 # The TeX and poppler tools go in before the Go tests: the tests that
 # compile the LaTeX tables and the note, and render the PDF figures, must
 # run in CI (FIBNIM_NEED_TEX turns their skip without the tools into a failure).
+# Where ../shared/walnut is beside the clone, scripts/walnut.sh makes sure a JDK
+# is there and FIBNIM_NEED_WALNUT=1 makes the Walnut replay of the committed
+# automata proofs (fibautomata) a test that must run; a fresh clone skips it.
 test: build lint
 	bash scripts/tex.sh
-	FIBNIM_NEED_TEX=1 FIBNIM_NEED_POPPLER=1 $(GO) test -count=1 -timeout 20m ./...
+	need_walnut=$$(bash scripts/walnut.sh) && \
+	FIBNIM_NEED_TEX=1 FIBNIM_NEED_POPPLER=1 FIBNIM_NEED_WALNUT=$$need_walnut $(GO) test -count=1 -timeout 20m ./...
 	bash scripts/slurm/test.sh
 	bash scripts/notebooks.sh
 
