@@ -25,7 +25,7 @@ type heap struct {
 
 func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("query", stderr)
-	nFlag := fs.String("n", "", "pile size n of a single position (1e6 and 10^6 forms accepted)")
+	nFlag := fs.String("n", "", "pile size n of a single position (1e6 and 10^6 forms accepted; for a = 2 any size, 10^100 included: beyond the tables the proved automata of -in answer)")
 	rFlag := fs.String("r", "", "quota r of a single position, 0 <= r <= n (default n-1, the starting position)")
 	mult := fs.String("mult", "2", "multiplier a >= 1")
 	in := fs.String("in", "results", "results folder whose saved table answers (the dense engine fills one up to n=40000 otherwise)")
