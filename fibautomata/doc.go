@@ -43,8 +43,9 @@
 //     report ([Write]: Markdown, JSON, LaTeX, DOT drawings of the small
 //     automata ([DOT]) and the classes per prefix length ([Result.ClassesFigure]));
 //   - the use of proved automata: [LoadProved] reads a folder and proves it
-//     again, [Value] answers G(n, r) for any n when G <= K, [CheckTable]
-//     streams the engine's breakpoints against them.
+//     again, [Value] answers G(n, r) for any n when G <= K, [Query] does
+//     both for a results folder (what compute query asks beyond its
+//     tables), [CheckTable] streams the engine's breakpoints against them.
 //
 // Guarantees: exact (math/big for constants and numbers beyond 64 bits);
 // deterministic (states numbered breadth first; no maps iterated into

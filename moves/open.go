@@ -77,11 +77,26 @@ func Open(ctx context.Context, root string, a grundy.Multiplier, ps []grundy.Pos
 	}
 	switch {
 	case t == nil:
-		return nil, fmt.Errorf("n=%d is above the dense query limit %d and %s holds no table; %s", maxN, MaxDenseN, dir, hint)
+		return nil, noSource("n=%d is above the dense query limit %d and %s holds no table; %s", maxN, MaxDenseN, dir, hint)
 	case have < maxN:
-		return nil, fmt.Errorf("%s covers n <= %d; %s", dir, have, hint)
+		return nil, noSource("%s covers n <= %d; %s", dir, have, hint)
 	}
-	return nil, fmt.Errorf("n=%d is above the dense query limit %d and %s holds no breakpoint files: its start values answer starting piles (n, n-1) only; %s", maxN, MaxDenseN, dir, hint)
+	return nil, noSource("n=%d is above the dense query limit %d and %s holds no breakpoint files: its start values answer starting piles (n, n-1) only; %s", maxN, MaxDenseN, dir, hint)
+}
+
+// ErrNoSource is what the error of Open matches (errors.Is) when no saved
+// table and no dense run can answer the positions: they are valid, but too
+// far out. Other errors (a damaged table) do not match it.
+var ErrNoSource = errors.New("moves: no table or dense run answers these positions")
+
+// noSourceError is an Open error that matches ErrNoSource and says why.
+type noSourceError struct{ msg string }
+
+func (e *noSourceError) Error() string        { return e.msg }
+func (e *noSourceError) Is(target error) bool { return target == ErrNoSource }
+
+func noSource(format string, args ...any) error {
+	return &noSourceError{fmt.Sprintf(format, args...)}
 }
 
 // denseDone, if not nil, is called when a dense engine run of Dense ends,

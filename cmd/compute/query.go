@@ -6,10 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"strconv"
 	"strings"
 
+	"fibnim/fibautomata"
 	"fibnim/grundy"
 	"fibnim/internal/cli"
 	"fibnim/moves"
@@ -23,7 +25,7 @@ type heap struct {
 
 func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("query", stderr)
-	nFlag := fs.String("n", "", "pile size n of a single position (1e6 and 10^6 forms accepted)")
+	nFlag := fs.String("n", "", "pile size n of a single position (1e6 and 10^6 forms accepted; for a = 2 any size, 10^100 included: beyond the tables the proved automata of -in answer)")
 	rFlag := fs.String("r", "", "quota r of a single position, 0 <= r <= n (default n-1, the starting position)")
 	mult := fs.String("mult", "2", "multiplier a >= 1")
 	in := fs.String("in", "results", "results folder whose saved table answers (the dense engine fills one up to n=40000 otherwise)")
@@ -45,7 +47,15 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		h, err := parseHeap(*nFlag, *rFlag)
 		if err != nil {
-			return err
+			if a != grundy.Fibonacci {
+				return err
+			}
+			// Beyond any table: only the proved automata answer.
+			n, r, err := parseBigHeap(*nFlag, *rFlag)
+			if err != nil {
+				return err
+			}
+			return queryAutomata(ctx, stdout, stderr, *in, n, r, fmt.Sprintf("n = %s is beyond any table", n))
 		}
 		heaps = append(heaps, h)
 	} else {
@@ -82,6 +92,15 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	s, err := moves.Open(ctx, *in, a, ps, func(msg string) { fmt.Fprintf(stderr, "query: %s\n", msg) })
+	if errors.Is(err, moves.ErrNoSource) && a == grundy.Fibonacci && len(heaps) == 1 {
+		// Beyond the table and the dense range: the proved automata
+		// answer, where the results folder holds them.
+		n, r := big.NewInt(int64(ps[0].N)), big.NewInt(int64(ps[0].R))
+		aerr := queryAutomata(ctx, stdout, stderr, *in, n, r, err.Error())
+		if !errors.Is(aerr, fibautomata.ErrNoAutomata) {
+			return aerr
+		}
+	}
 	if err == nil {
 		defer s.Close()
 		err = printQuery(ctx, stdout, heaps, s, *in)
@@ -90,6 +109,55 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("interrupted")
 	}
 	return err
+}
+
+// parseBigHeap reads n and r of any size (r = "" for (n, n-1)); r <= n.
+func parseBigHeap(ns, rs string) (n, r *big.Int, err error) {
+	if n, err = cli.ParseWhole("n", ns); err != nil {
+		return nil, nil, err
+	}
+	r = new(big.Int).Sub(n, big.NewInt(1))
+	if n.Sign() == 0 {
+		r.SetInt64(0)
+	}
+	if rs != "" {
+		if r, err = cli.ParseWhole("r", rs); err != nil {
+			return nil, nil, err
+		}
+	}
+	if r.Cmp(n) > 0 {
+		return nil, nil, usagef("quota r=%s exceeds the pile n=%s", r, n)
+	}
+	return n, r, nil
+}
+
+// queryAutomata answers G(n, r) of Fibonacci nim from the proved automata
+// of the results folder in (fibautomata.Query), saying on stderr why no
+// table answers (why). An error matching fibautomata.ErrNoAutomata says
+// that in holds none.
+func queryAutomata(ctx context.Context, stdout, stderr io.Writer, in string, n, r *big.Int, why string) error {
+	var ans fibautomata.Answer
+	err := interruptible(ctx, func() error {
+		var err error
+		ans, err = fibautomata.Query(ctx, in, n, r)
+		return err
+	})
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted")
+	}
+	if err != nil {
+		if errors.Is(err, fibautomata.ErrNoAutomata) {
+			return fmt.Errorf("%s, and %w", why, err)
+		}
+		return err
+	}
+	fmt.Fprintf(stderr, "query: %s; the proved automata answer\n", why)
+	label := fmt.Sprintf("(%s, %s)", n, r)
+	if r.Cmp(new(big.Int).Sub(n, big.NewInt(1))) == 0 {
+		label += " [starting pile]"
+	}
+	fmt.Fprintf(stdout, "multiplier a = %s\nheap 1 %s: %s\n", grundy.Fibonacci, label, ans)
+	return nil
 }
 
 // parseHeap reads n and r (r = "" for the starting position (n, n-1)).

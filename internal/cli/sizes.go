@@ -42,13 +42,39 @@ const maxExp = 4096
 // times a power, written eE (2.5e7), ^ (10^6, 2^20: the base is a whole
 // number) or ·10^, *10^, x10^, ×10^ (2.5·10^7).
 func parseExact(t string) (*big.Rat, bool) {
+	v, _, ok := parseExactClamped(t)
+	return v, ok
+}
+
+// ParseWhole reads a non-negative whole number of any size, in the forms
+// ParseSize reads (10^100 and 1e100 included), exactly. An exponent
+// beyond 4096 is refused as too large. The error names the flag.
+func ParseWhole(name, s string) (*big.Int, error) {
+	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
+	v, clamped, ok := parseExactClamped(t)
+	switch {
+	case !ok:
+		return nil, Usagef("-%s %s is not a whole number (numbers look like 1000000, 1e6, 10^100 or 2.5·10^7)", name, echo(s))
+	case clamped:
+		return nil, Usagef("-%s %s has an exponent beyond %d", name, echo(s), maxExp)
+	case v.Sign() < 0:
+		return nil, Usagef("-%s %s is negative", name, echo(s))
+	case !v.IsInt():
+		return nil, Usagef("-%s %s is not a whole number", name, echo(s))
+	}
+	return new(big.Int).Set(v.Num()), nil
+}
+
+// parseExactClamped is parseExact that also says whether the exponent was
+// clamped to maxExp (then the value is not the one written).
+func parseExactClamped(t string) (*big.Rat, bool, bool) {
 	mant, base, exp := t, "", ""
 	for _, times := range []string{"·", "*", "×", "x", "X"} {
 		if m, rest, ok := strings.Cut(t, times); ok {
 			if b, e, ok := strings.Cut(rest, "^"); ok && b == "10" {
 				mant, base, exp = m, b, e
 			} else {
-				return nil, false
+				return nil, false, false
 			}
 			break
 		}
@@ -62,30 +88,31 @@ func parseExact(t string) (*big.Rat, bool) {
 	}
 	m, ok := decimal(mant)
 	if !ok {
-		return nil, false
+		return nil, false, false
 	}
 	if base == "" {
-		return m, true
+		return m, false, true
 	}
 	b, ok := decimal(base)
 	if !ok || !b.IsInt() || b.Sign() < 0 {
-		return nil, false
+		return nil, false, false
 	}
 	e, err := strconv.Atoi(strings.TrimPrefix(exp, "+"))
 	if err != nil {
-		return nil, false
+		return nil, false, false
 	}
 	// Past maxExp, a size is too large (or, for a negative exponent, not
 	// whole) whatever its mantissa, short of thousands of digits.
+	clamped := e > maxExp || e < -maxExp
 	e = min(max(e, -maxExp), maxExp)
 	if b.Sign() == 0 && e < 0 {
-		return nil, false
+		return nil, false, false
 	}
 	p := new(big.Int).Exp(b.Num(), big.NewInt(int64(max(e, -e))), nil)
 	if e < 0 {
-		return m.Quo(m, new(big.Rat).SetInt(p)), true
+		return m.Quo(m, new(big.Rat).SetInt(p)), clamped, true
 	}
-	return m.Mul(m, new(big.Rat).SetInt(p)), true
+	return m.Mul(m, new(big.Rat).SetInt(p)), clamped, true
 }
 
 // decimal reads an optionally signed decimal number with at most one '.'.
