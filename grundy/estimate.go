@@ -263,6 +263,24 @@ const (
 // with 1 worker (grundy.test, TestBreakpointBytesMatchesRSS).
 const runtimeBytes = 8 << 20
 
+// mayGoBack says whether the chooser may sweep a value by rows after the
+// first it sweeps by runs: some value past the switch whose R_v covers at
+// least a quarter of the pilot's rows has runs shorter than switchRuns on
+// average (a = 1: 1.3 to 4.5 rows, up and down). For a = 2 the runs past
+// the switch only grow, so its estimate keeps no margin.
+func (p *pilotResult) mayGoBack(W int) bool {
+	for v := p.switchValue(W); v > 0 && v < len(p.rows); v++ {
+		if p.runs[v] > 0 && 4*p.rows[v] >= p.n+1 && float64(p.rows[v]) < switchRuns*float64(p.runs[v]) {
+			return true
+		}
+	}
+	return false
+}
+
+// backMargin is the share by which the phase that goes back from runs to
+// rows is raised over its bound (see BreakpointBytesContext).
+const backMargin = 1.25
+
 // BreakpointBytes is BreakpointBytesContext that cannot be stopped.
 func BreakpointBytes(N int, a Multiplier, workers int) uint64 {
 	b, _ := BreakpointBytesContext(context.Background(), N, a, workers)
@@ -345,6 +363,15 @@ func BreakpointBytesContext(ctx context.Context, N int, a Multiplier, workers in
 	perRow := list + float64(W)*blocks
 	runPhase := counts + uint64(perRow*float64(rows)) + W*runSweeperBytes(N)
 	backPhase := counts + uint64((max(4, list)+float64(W)*max(pending, blocks))*float64(rows)) + lastChunk + W*sweeperBytes(N)
+	// Going back from runs to rows rests on timings, so the phases the
+	// chooser mixes differ from run to run: on a loaded machine a = 1 at
+	// N = 2.5*10^6 with 2 workers peaked at 60.1 MiB against 57.1 MiB
+	// estimated (TestBreakpointBytesMatchesRSS, make test beside two busy
+	// loops), and at 59.1 MiB idle. backMargin keeps the estimate an upper
+	// bound where the chooser may go back (mayGoBack).
+	if p != nil && p.mayGoBack(workers) {
+		backPhase = uint64(backMargin * float64(backPhase))
+	}
 	// The top values, which the pilot does not reach (G(2^20) = 52 for
 	// a = 2): R_v has rows only near N there, and its narrow families break
 	// into blocks of a few rows that all wait at once. The most measured
