@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fibnim/grundy"
+	"fibnim/internal/rss"
 )
 
 // TestPushThreshold is the evidence run for a threshold the default runs
@@ -39,7 +40,7 @@ func TestPushThreshold(t *testing.T) {
 			states = a.States()
 		}
 		fmt.Printf("T_%d N=%d D=%d m=%d L=%d: states %d, classes %d, conflicts %d, new at last length %d, err %v, %v, peak RSS %d MiB\n  classes per prefix length: %v\n",
-			g, N, s.Digits, m, s.MaxPrefix, states, s.Classes, s.Conflicts, s.NewAtLast, err, time.Since(st), peakRSS()>>20, s.ClassesPerLength)
+			g, N, s.Digits, m, s.MaxPrefix, states, s.Classes, s.Conflicts, s.NewAtLast, err, time.Since(st), rss.Peak()>>20, s.ClassesPerLength)
 	}
 }
 
@@ -75,7 +76,7 @@ func TestPushProve(t *testing.T) {
 		t.Fatalf("T_%d: %v (classes per length %v)", g, err, s.ClassesPerLength)
 	}
 	f = nil
-	fmt.Printf("T_%d from N = %d, m = %d: %d states, %v, peak RSS %d MiB\n", g, M, m, a.States(), time.Since(st), peakRSS()>>20)
+	fmt.Printf("T_%d from N = %d, m = %d: %d states, %v, peak RSS %d MiB\n", g, M, m, a.States(), time.Since(st), rss.Peak()>>20)
 	st = time.Now()
 	p, err := PositionsFromThresholds(append(r.T, a))
 	if err != nil {
@@ -90,7 +91,7 @@ func TestPushProve(t *testing.T) {
 	for _, x := range res {
 		fmt.Printf("%s: holds %v, counterexample %v, states %v, %v\n", x.Name, x.Holds, x.Counter, x.States, x.Time)
 	}
-	fmt.Printf("proofs %v, peak RSS %d MiB\n", time.Since(st), peakRSS()>>20)
+	fmt.Printf("proofs %v, peak RSS %d MiB\n", time.Since(st), rss.Peak()>>20)
 	if dir := os.Getenv("FIBNIM_PUSH_OUT"); dir != "" {
 		if err := Write(dir, &Result{N: N, K: K, S: p.S, Mex: res}); err != nil {
 			t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"fibnim/grundy"
+	"fibnim/internal/rss"
 )
 
 // Config says what Run learns and proves.
@@ -215,7 +216,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		step(fmt.Sprintf("check every T_g against the engine to N = %d (streamed)", cfg.N), t)
 	}
 	if len(res.T) < 2 {
-		res.PeakRSS = peakRSS()
+		res.PeakRSS = rss.Peak()
 		return res, nil
 	}
 	t = time.Now()
@@ -239,6 +240,6 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	step("prove Theorems 4.1, 4.5, 4.6, 4.7", t)
 	res.Complete = len(res.S) == cfg.K+1 && res.ProvedUpTo() == cfg.K
-	res.PeakRSS = peakRSS()
+	res.PeakRSS = rss.Peak()
 	return res, ctx.Err()
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"fibnim/internal/atomicfile"
+	"fibnim/internal/rss"
 	"fibnim/version"
 )
 
@@ -81,7 +82,7 @@ func Start(args ...string) *Run {
 func (r *Run) Finish(dir, key string, tables ...Table) error {
 	r.Key = key
 	r.WallSeconds = float64(time.Since(r.start).Milliseconds()) / 1000
-	r.PeakRSSBytes = peakRSS()
+	r.PeakRSSBytes = rss.Peak()
 	r.Tables = tables
 	return Update(dir, *r)
 }

@@ -1,15 +1,15 @@
 //go:build unix
 
-package provenance
+package rss
 
 import (
 	"runtime"
 	"syscall"
 )
 
-// peakRSS is the largest resident set of this process so far, in bytes
+// Peak is the largest resident set of this process so far, in bytes
 // (getrusage's ru_maxrss: kilobytes on Linux, bytes on macOS), or -1.
-func peakRSS() int64 {
+func Peak() int64 {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return -1
