@@ -127,18 +127,27 @@ func ProveMex(ctx context.Context, p *Positions) ([]Statement, error) {
 		}
 		f := Implies(Le(V("r"), V("n")), Iff(Pred(sg, V("n"), V("r")), And(rhs...)))
 		st.Formula = mexText(g)
-		ok, cx, err := e.Holds(f)
-		if err != nil {
+		if err := st.decide(e, f, t); err != nil {
 			return nil, err
 		}
-		st.Holds = ok
-		if !ok {
-			st.Counter = []*big.Int{cx["n"], cx["r"]}
-		}
-		st.Time = time.Since(t)
 		out = append(out, st)
 	}
 	return out, nil
+}
+
+// decide proves f, a statement over n and r, and records in st its
+// verdict, the least (n, r) that breaks it, and the time since t.
+func (st *Statement) decide(e *Env, f Formula, t time.Time) error {
+	ok, cx, err := e.Holds(f)
+	if err != nil {
+		return err
+	}
+	st.Holds = ok
+	if !ok {
+		st.Counter = []*big.Int{cx["n"], cx["r"]}
+	}
+	st.Time = time.Since(t)
+	return nil
 }
 
 func mexText(g int) string {

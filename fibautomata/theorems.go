@@ -2,7 +2,6 @@ package fibautomata
 
 import (
 	"fmt"
-	"math/big"
 	"time"
 )
 
@@ -109,15 +108,9 @@ func ProvePaperTheorems(p *Positions) ([]Statement, error) {
 		}
 		st := Statement{Name: th.Name, Formula: fmt.Sprintf("for all n, r with r <= n: S_%d(n, r) <=> [%s]", th.G, th.Printed),
 			States: map[string]int{sg: p.S[th.G].States(), "theorem": rel.A.States()}}
-		ok, cx, err := e.Holds(Implies(Le(V("r"), V("n")), Iff(th.Formula, Pred(sg, V("n"), V("r")))))
-		if err != nil {
+		if err := st.decide(e, Implies(Le(V("r"), V("n")), Iff(th.Formula, Pred(sg, V("n"), V("r")))), t); err != nil {
 			return nil, err
 		}
-		st.Holds = ok
-		if !ok {
-			st.Counter = []*big.Int{cx["n"], cx["r"]}
-		}
-		st.Time = time.Since(t)
 		out = append(out, st)
 	}
 	return out, nil
