@@ -31,7 +31,7 @@ const overheadBytes = 64 << 20
 // Bytes is the estimated peak memory of Summarize for multiplier a at
 // size N with the given workers: the larger of its two phases, plus
 // overheadBytes. While the engine runs it holds the engine's memory
-// (grundy.BreakpointBytesContext, the estimate build.PlanMemory uses,
+// (grundy.BreakpointBytesContext, the estimate tablebuild.PlanMemory uses,
 // which from 2^20 rows on runs a pilot of at most 2 s or 1/50 of the
 // run's work per multiplier), the start-value counts and a copy of R_1;
 // then the counts, R_1 and the start values in the checks' own arrays

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"fibnim/global"
+	"fibnim/globalnim"
 	"fibnim/grundy"
 	"fibnim/moves"
 	"fibnim/ntimes"
@@ -88,14 +88,14 @@ func ftCases() ([]FTCase, []StoredProof, []ntimes.CRow) {
 
 // globalPair is a global table of a = 2 to M = 40 and a copy with one
 // position's breakpoints replaced.
-func globalPair(t *testing.T, x, y int, bs func(tab *global.Table) []uint16) (*global.Table, *global.Table) {
+func globalPair(t *testing.T, x, y int, bs func(tab *globalnim.Table) []uint16) (*globalnim.Table, *globalnim.Table) {
 	tab := globalTable(t, 40, "2")
 	return tab, withBreakpoints(t, tab, x, y, bs(tab))
 }
 
 // r1Room is the first position x < y of tab with R_1 = z_1(y - x) and
 // room above it (R_2 > R_1 + 1), where R_1 + 1 is not a Fibonacci number.
-func r1Room(t *testing.T, tab *global.Table) (int, int) {
+func r1Room(t *testing.T, tab *globalnim.Table) (int, int) {
 	z := singleR1(tab.Mult, tab.M)
 	for y := 10; y <= tab.M; y++ {
 		for x := 3; x < y; x++ {
@@ -110,8 +110,8 @@ func r1Room(t *testing.T, tab *global.Table) (int, int) {
 }
 
 // r1Plus is position (x, y)'s breakpoints with R_1 raised by d.
-func r1Plus(x, y, d int) func(*global.Table) []uint16 {
-	return func(tab *global.Table) []uint16 {
+func r1Plus(x, y, d int) func(*globalnim.Table) []uint16 {
+	return func(tab *globalnim.Table) []uint16 {
 		bs := append([]uint16(nil), tab.Breakpoints(x, y)...)
 		bs[0] += uint16(d)
 		return bs
@@ -221,7 +221,7 @@ var corruptions = map[string]corruption{
 			return CheckOEISA003413(s4), CheckOEISA003413(bad)
 		}},
 
-	// The global game, on its table of a = 2 to M = 40 (global.Fill).
+	// The global game, on its table of a = 2 to M = 40 (globalnim.Fill).
 	"every table global/mult=A: GLOBAL-one-pile": {input: "the global table of a = 2, M = 40", change: "R_1(0, 30) + 1", at: 30,
 		run: func(t *testing.T, _ *fixtures) (Result, Result) {
 			tab, bad := globalPair(t, 0, 30, r1Plus(0, 30, 1))
@@ -230,7 +230,7 @@ var corruptions = map[string]corruption{
 		}},
 	"every table global/mult=A: GLOBAL-symmetry": {input: "the oracle of a = 2, M = 20", change: "G(14, 6, 3) + 1", at: 14,
 		run: func(t *testing.T, _ *fixtures) (Result, Result) {
-			o := global.NewOracle(2, 20, 2, 1)
+			o := globalnim.NewOracle(2, 20, 2, 1)
 			value := func(x, y, r int) int { return o.Value([]int{x, y}, r) }
 			bad := func(x, y, r int) int {
 				if x == 14 && y == 6 && r == 3 {
@@ -243,7 +243,7 @@ var corruptions = map[string]corruption{
 	"every table global/mult=A: GLOBAL-oracle": {input: "the global table of a = 2, M = 20, and its oracle", change: "R_1 of a position with room raised by one", at: -1,
 		run: func(t *testing.T, _ *fixtures) (Result, Result) {
 			tab := globalTable(t, 20, "2")
-			o := global.NewOracle(2, 20, 2, 1)
+			o := globalnim.NewOracle(2, 20, 2, 1)
 			oracle := func(x, y, r int) int { return o.Value([]int{x, y}, r) }
 			x, y := roomy(t, tab, 3, 9)
 			return CheckGlobalOracle(tab, 20, o.RMax(), oracle), CheckGlobalOracle(changeR1(t, tab, x, y, int(tab.Breakpoints(x, y)[0])+1), 20, o.RMax(), oracle)
@@ -256,14 +256,14 @@ var corruptions = map[string]corruption{
 		}},
 	"every table global/mult=A: GLOBAL-start-P": {input: "the global table of a = 2, M = 40", change: "(12, 30) a P-position at every limit", at: 30,
 		run: func(t *testing.T, _ *fixtures) (Result, Result) {
-			tab, bad := globalPair(t, 12, 30, func(*global.Table) []uint16 { return nil })
+			tab, bad := globalPair(t, 12, 30, func(*globalnim.Table) []uint16 { return nil })
 			return CheckGlobalStartP(tab), CheckGlobalStartP(bad)
 		}},
 	// The global and the local game differ (a finding): the change adds a
 	// difference at (5, 5), which both call a P-position.
 	"every table global/mult=A: GLOBAL-local": {input: "the global table of a = 2, M = 40, and the single pile", change: "(5, 5) made an N-position from the limit 1 on", at: 5,
 		run: func(t *testing.T, _ *fixtures) (Result, Result) {
-			tab, bad := globalPair(t, 5, 5, func(*global.Table) []uint16 { return []uint16{1} })
+			tab, bad := globalPair(t, 5, 5, func(*globalnim.Table) []uint16 { return []uint16{1} })
 			single := singleFor(t, tab)
 			return CheckGlobalLocal(tab, single), CheckGlobalLocal(bad, single)
 		}},

@@ -10,12 +10,12 @@ import (
 	"sort"
 	"strings"
 
-	"fibnim/global"
+	"fibnim/globalnim"
 	"fibnim/grundy"
 	"fibnim/table"
 )
 
-// The checks of the global game (package global): two piles and one
+// The checks of the global game (package globalnim): two piles and one
 // shared limit. Larsson & Rubinstein-Salzedo's "Global Fibonacci nim"
 // (2018) was not available to this project, so no check states its
 // theorem; what is checked is the game's definition (the oracle, the mex
@@ -26,7 +26,7 @@ import (
 // (with the single pile's rows of the same a), which VerifyGlobal opens
 // once for all of them (globalData), so they stay in this file.
 func init() {
-	how := "not streamed: the table of the global game is held in memory (package global), and every position (x, y) with x <= y <= M is visited"
+	how := "not streamed: the table of the global game is held in memory (package globalnim), and every position (x, y) with x <= y <= M is visited"
 	register(&Check{Order: 1000, Reads: GlobalTable | StartValues, Streams: how,
 		Statements: []Statement{{ID: "GLOBAL-one-pile", Scope: Global, Source: "the rules (issue 29): with one pile empty a move is a single-pile move, and the limit cap max(x, y) is the pile",
 			Text: "G(0, y, r) = G(y, r), the single pile's value, for every 0 <= r <= y"}},
@@ -36,7 +36,7 @@ func init() {
 			Text: "G(x, y, r) = G(y, x, r) for every x < y <= M and 0 <= r <= R, on the oracle, which never sorts the piles"}},
 		global: func(d *globalData) Result { return CheckGlobalSymmetry(d.t.Mult, d.mo, d.o.RMax(), d.oracle) }})
 	register(&Check{Order: 1002, Reads: GlobalTable, Streams: how,
-		Statements: []Statement{{ID: "GLOBAL-oracle", Scope: Global, Source: "the definition: global.Oracle, memoised mex over every move, no code shared with the engine",
+		Statements: []Statement{{ID: "GLOBAL-oracle", Scope: Global, Source: "the definition: globalnim.Oracle, memoised mex over every move, no code shared with the engine",
 			Text: "the table's G(x, y, r) equals the oracle's for every x, y <= M (both orders) and 0 <= r <= R"}},
 		global: func(d *globalData) Result { return CheckGlobalOracle(d.t, d.mo, d.o.RMax(), d.oracle) }})
 	register(&Check{Order: 1003, Reads: GlobalTable, Streams: how,
@@ -84,10 +84,10 @@ const (
 // globalData is one table of the global game, with the single pile's
 // rows and the oracle its checks share.
 type globalData struct {
-	t      *global.Table
+	t      *globalnim.Table
 	single *SinglePile
 	mo     int // the oracle's range of piles
-	o      *global.Oracle
+	o      *globalnim.Oracle
 }
 
 func (d *globalData) oracle(x, y, r int) int { return d.o.Value([]int{x, y}, r) }
@@ -128,7 +128,7 @@ func globalOracleRange(a grundy.Multiplier, M int) int {
 // engine, as its Source says). It returns the results and a line per
 // table saying what was read; no folder gives nothing.
 func VerifyGlobal(ctx context.Context, root string) ([]Result, []string, error) {
-	entries, err := os.ReadDir(filepath.Join(root, global.Folder))
+	entries, err := os.ReadDir(filepath.Join(root, globalnim.Folder))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil, nil
 	}
@@ -140,7 +140,7 @@ func VerifyGlobal(ctx context.Context, root string) ([]Result, []string, error) 
 		if name, ok := strings.CutPrefix(e.Name(), "mult="); ok && e.IsDir() {
 			a, err := grundy.ParseFolder(name)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s: %v", filepath.Join(root, global.Folder, e.Name()), err)
+				return nil, nil, fmt.Errorf("%s: %v", filepath.Join(root, globalnim.Folder, e.Name()), err)
 			}
 			mults = append(mults, a)
 		}
@@ -152,8 +152,8 @@ func VerifyGlobal(ctx context.Context, root string) ([]Result, []string, error) 
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		dir := global.Dir(root, a)
-		t, err := global.Open(dir)
+		dir := globalnim.Dir(root, a)
+		t, err := globalnim.Open(dir)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -170,7 +170,7 @@ func VerifyGlobal(ctx context.Context, root string) ([]Result, []string, error) 
 // LoadSinglePile reads G(n, r), 0 <= r <= n <= N, of multiplier a from the
 // table folder dir: from dense.parquet where it covers N, else from the
 // breakpoint files. Where the folder is missing or smaller, the rows come
-// from grundy.Dense, an engine independent of package global.
+// from grundy.Dense, an engine independent of package globalnim.
 func LoadSinglePile(ctx context.Context, dir string, a grundy.Multiplier, N int) (*SinglePile, error) {
 	t, err := table.Open(dir)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -227,10 +227,10 @@ func LoadSinglePile(ctx context.Context, dir string, a grundy.Multiplier, N int)
 // GLOBAL-start-P, GLOBAL-local, GLOBAL-R1-single, GLOBAL-R1-diff,
 // GLOBAL-R1-equal, GLOBAL-R1-two and, for a = 2, GLOBAL-R1-fib-diff, each
 // with the multiplier in its id.
-func CheckGlobal(t *global.Table, single *SinglePile) []Result {
+func CheckGlobal(t *globalnim.Table, single *SinglePile) []Result {
 	a := t.Mult
 	mo := globalOracleRange(a, t.M)
-	d := &globalData{t: t, single: single, mo: mo, o: global.NewOracle(2, mo, int64(a.P), int64(a.Q))}
+	d := &globalData{t: t, single: single, mo: mo, o: globalnim.NewOracle(2, mo, int64(a.P), int64(a.Q))}
 	var res []Result
 	for _, c := range Registry() {
 		if c.global != nil && c.For(a) {
@@ -250,7 +250,7 @@ func (res *Result) globalFail(x, y, r int, computed, predicted string) {
 
 // CheckGlobalOnePile: with one pile empty the global game is the single
 // pile, so G(0, y, r) = G(y, r) for every 0 <= r <= y <= M.
-func CheckGlobalOnePile(t *global.Table, single *SinglePile) Result {
+func CheckGlobalOnePile(t *globalnim.Table, single *SinglePile) Result {
 	res := statement("GLOBAL-one-pile", Global).result(t.Mult)
 	res.Mult, res.Index = "", "y"
 	res.Domain = Domain{From: 0, To: int64(t.M), Cells: "every (0, y, r) with 0 <= r <= y"}
@@ -293,7 +293,7 @@ func CheckGlobalSymmetry(a grundy.Multiplier, M, rMax int, value func(x, y, r in
 // up to piles of M: both orders of the piles, every limit up to rMax
 // (past the larger pile too: the table caps the limit, the oracle does
 // not).
-func CheckGlobalOracle(t *global.Table, M, rMax int, oracle func(x, y, r int) int) Result {
+func CheckGlobalOracle(t *globalnim.Table, M, rMax int, oracle func(x, y, r int) int) Result {
 	res := statement("GLOBAL-oracle", Global).result(t.Mult)
 	res.Statement = fmt.Sprintf("the table's G(x, y, r) equals the oracle's for every x, y <= %d (both orders) and 0 <= r <= %d", M, rMax)
 	res.Index = "y"
@@ -316,7 +316,7 @@ func CheckGlobalOracle(t *global.Table, M, rMax int, oracle func(x, y, r int) in
 // table that passes is the game's table on that range, by induction on
 // x + y (every option has fewer tokens, and (0, 0, r) has no move): a
 // proof from the data, not a sample.
-func CheckGlobalMex(t *global.Table, M int) Result {
+func CheckGlobalMex(t *globalnim.Table, M int) Result {
 	res := statement("GLOBAL-mex", Global).result(t.Mult)
 	res.Statement = fmt.Sprintf("every cell (x, y, r) with x <= y <= %d and r <= y is the mex of the values of its moves, read from the table; so the table is the game's on that range (induction on x + y)", M)
 	res.Index = "y"
@@ -358,7 +358,7 @@ func CheckGlobalMex(t *global.Table, M int) Result {
 	return *res
 }
 
-// CheckGlobalStartP: at the starting convention (global.StartLimit) the
+// CheckGlobalStartP: at the starting convention (globalnim.StartLimit) the
 // P-positions are exactly x = y and the single pile's start P-positions,
 // (0, n) with n in F(a) (for a = 2 the Fibonacci numbers; Frankl &
 // Tokushige, Theorem 1, Whinihan).
@@ -368,7 +368,7 @@ func CheckGlobalMex(t *global.Table, M int) Result {
 // >= k allows, and the piles stay equal. If 0 < x < y, the start limit is
 // y > y - x, and taking y - x from the larger pile reaches (x, x): an
 // N-position. (0, y) at r = y - 1 is the single pile's start.
-func CheckGlobalStartP(t *global.Table) Result {
+func CheckGlobalStartP(t *globalnim.Table) Result {
 	a := t.Mult
 	res := statement(IDGlobalStartP, Global).result(a)
 	res.Index = "y"
@@ -383,7 +383,7 @@ func CheckGlobalStartP(t *global.Table) Result {
 			res.Cases++
 			want := x == y || x == 0 && inF[y]
 			if g := t.Start(x, y); (g == 0) != want {
-				res.globalFail(x, y, global.StartLimit(x, y), fmt.Sprintf("%s = %d", cellName(x, y, global.StartLimit(x, y)), g), map[bool]string{true: "a P-position", false: "an N-position"}[want])
+				res.globalFail(x, y, globalnim.StartLimit(x, y), fmt.Sprintf("%s = %d", cellName(x, y, globalnim.StartLimit(x, y)), g), map[bool]string{true: "a P-position", false: "an N-position"}[want])
 			}
 			if g := t.Start(x, y); g == 0 {
 				p++
@@ -399,7 +399,7 @@ func CheckGlobalStartP(t *global.Table) Result {
 // Sprague-Grundy the local sum is a P-position exactly when G(x, x-1) =
 // G(y, y-1). The statement "the outcomes agree" is expected to fail; the
 // check counts where, and gives the smallest cases.
-func CheckGlobalLocal(t *global.Table, single *SinglePile) Result {
+func CheckGlobalLocal(t *globalnim.Table, single *SinglePile) Result {
 	a := t.Mult
 	res := statement("GLOBAL-local", Global).result(a)
 	res.Index = "y"
@@ -422,7 +422,7 @@ func CheckGlobalLocal(t *global.Table, single *SinglePile) Result {
 			} else {
 				localOnly++
 			}
-			res.globalFail(x, y, global.StartLimit(x, y), fmt.Sprintf("global %s = %d", cellName(x, y, global.StartLimit(x, y)), g),
+			res.globalFail(x, y, globalnim.StartLimit(x, y), fmt.Sprintf("global %s = %d", cellName(x, y, globalnim.StartLimit(x, y)), g),
 				fmt.Sprintf("local G(%d, %d) xor G(%d, %d) = %d", x, max(x-1, 0), y, max(y-1, 0), l))
 		}
 	}
@@ -435,7 +435,7 @@ func CheckGlobalLocal(t *global.Table, single *SinglePile) Result {
 
 // r1 returns R_1(x, y), the least limit at which (x, y) is an N-position,
 // or -1 if it is a P-position at every limit.
-func r1(t *global.Table, x, y int) int {
+func r1(t *globalnim.Table, x, y int) int {
 	if bs := t.Breakpoints(x, y); len(bs) > 0 {
 		return int(bs[0])
 	}
@@ -452,7 +452,7 @@ func singleR1(a grundy.Multiplier, N int) []int32 {
 // CheckGlobalR1Single (observation): every threshold R_1(x, y), x < y, is
 // a threshold of the single pile, a term of F(a) (for a = 2 a Fibonacci
 // number).
-func CheckGlobalR1Single(t *global.Table) Result {
+func CheckGlobalR1Single(t *globalnim.Table) Result {
 	a := t.Mult
 	res := statement("GLOBAL-R1-single", Global).result(a)
 	res.Index = "y"
@@ -476,7 +476,7 @@ func CheckGlobalR1Single(t *global.Table) Result {
 // once r reaches the single pile's threshold of y - x, R_1(0, y - x) (for
 // a = 2 the smallest Zeckendorf part z_1(y - x)); R_1(x, y) <= y - x is
 // proved (move to (x, x), GLOBAL-start-P).
-func CheckGlobalR1Diff(t *global.Table) Result {
+func CheckGlobalR1Diff(t *globalnim.Table) Result {
 	a := t.Mult
 	res := statement("GLOBAL-R1-diff", Global).result(a)
 	res.Index = "y"
@@ -501,7 +501,7 @@ func CheckGlobalR1Diff(t *global.Table) Result {
 
 // CheckGlobalR1Equal (observation): the P-positions of the global game
 // are those of one pile of |y - x|: R_1(x, y) = R_1(0, y - x).
-func CheckGlobalR1Equal(t *global.Table) Result {
+func CheckGlobalR1Equal(t *globalnim.Table) Result {
 	a := t.Mult
 	res := statement("GLOBAL-R1-equal", Global).result(a)
 	res.Index = "y"
@@ -535,7 +535,7 @@ func previousTerm(F []int64) map[int]int {
 // CheckGlobalR1Two (observation): R_1(x, y), x < y, is R_1(0, y - x) or
 // the term of F(a) just before it (a = 2: z_1(y - x) or the Fibonacci
 // number before it).
-func CheckGlobalR1Two(t *global.Table) Result {
+func CheckGlobalR1Two(t *globalnim.Table) Result {
 	a := t.Mult
 	res := statement("GLOBAL-R1-two", Global).result(a)
 	res.Index = "y"
@@ -565,7 +565,7 @@ func CheckGlobalR1Two(t *global.Table) Result {
 // Fibonacci number, y - x = F_k >= 2 (F_0, F_1, ... = 1, 2, 3, 5, ...),
 // R_1(x, y) = F_{k-1} if the largest Zeckendorf part of y is F_m with
 // m - k odd, and F_k otherwise.
-func CheckGlobalR1FibDiff(t *global.Table) Result {
+func CheckGlobalR1FibDiff(t *globalnim.Table) Result {
 	res := statement("GLOBAL-R1-fib-diff", Global).result(t.Mult)
 	res.Index = "y"
 	res.Domain = Domain{From: 2, To: int64(t.M), Cells: "every position (x, y) with y - x a Fibonacci number >= 2"}

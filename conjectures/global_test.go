@@ -5,18 +5,18 @@ import (
 	"path/filepath"
 	"testing"
 
-	"fibnim/global"
+	"fibnim/globalnim"
 	"fibnim/grundy"
 )
 
 // globalTable fills the global table of a to M.
-func globalTable(t *testing.T, M int, s string) *global.Table {
+func globalTable(t *testing.T, M int, s string) *globalnim.Table {
 	t.Helper()
 	a, err := grundy.ParseMultiplier(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := global.Fill(context.Background(), M, a, 2)
+	tab, err := globalnim.Fill(context.Background(), M, a, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +24,7 @@ func globalTable(t *testing.T, M int, s string) *global.Table {
 }
 
 // singleFor is the single pile's rows from grundy.Dense.
-func singleFor(t *testing.T, tab *global.Table) *SinglePile {
+func singleFor(t *testing.T, tab *globalnim.Table) *SinglePile {
 	t.Helper()
 	s, err := LoadSinglePile(context.Background(), filepath.Join(t.TempDir(), "none"), tab.Mult, tab.M)
 	if err != nil {
@@ -35,13 +35,13 @@ func singleFor(t *testing.T, tab *global.Table) *SinglePile {
 
 // withBreakpoints returns a copy of tab in which position (x, y) has the
 // breakpoints bs (nil: none, a P-position at every limit).
-func withBreakpoints(t *testing.T, tab *global.Table, x, y int, bs []uint16) *global.Table {
+func withBreakpoints(t *testing.T, tab *globalnim.Table, x, y int, bs []uint16) *globalnim.Table {
 	t.Helper()
-	b := global.NewBuilder(tab.M, tab.Mult)
-	p := global.Index(x, y)
+	b := globalnim.NewBuilder(tab.M, tab.Mult)
+	p := globalnim.Index(x, y)
 	for g := 1; g <= max(tab.MaxValue(), len(bs)); g++ {
 		col := tab.Column(g)
-		col[p] = global.Inf
+		col[p] = globalnim.Inf
 		if g <= len(bs) {
 			col[p] = bs[g-1]
 		}
@@ -54,7 +54,7 @@ func withBreakpoints(t *testing.T, tab *global.Table, x, y int, bs []uint16) *gl
 
 // changeR1 returns a copy of tab with R_1(x, y) = r, the other breakpoints
 // kept.
-func changeR1(t *testing.T, tab *global.Table, x, y, r int) *global.Table {
+func changeR1(t *testing.T, tab *globalnim.Table, x, y, r int) *globalnim.Table {
 	bs := append([]uint16(nil), tab.Breakpoints(x, y)...)
 	bs[0] = uint16(r)
 	return withBreakpoints(t, tab, x, y, bs)
@@ -63,7 +63,7 @@ func changeR1(t *testing.T, tab *global.Table, x, y, r int) *global.Table {
 // roomy returns the first position (x, y) from (x0, y0) on, in the
 // table's order, with x < y and R_2(x, y) > R_1(x, y) + 1, so that R_1 can
 // be moved up by one.
-func roomy(t *testing.T, tab *global.Table, x0, y0 int) (int, int) {
+func roomy(t *testing.T, tab *globalnim.Table, x0, y0 int) (int, int) {
 	t.Helper()
 	for y := y0; y <= tab.M; y++ {
 		for x := 0; x < y; x++ {
@@ -137,7 +137,7 @@ func TestGlobalOnePileCatches(t *testing.T) {
 
 func TestGlobalSymmetryCatches(t *testing.T) {
 	a := grundy.Fibonacci
-	o := global.NewOracle(2, 20, 2, 1)
+	o := globalnim.NewOracle(2, 20, 2, 1)
 	value := func(x, y, r int) int { return o.Value([]int{x, y}, r) }
 	expectCell(t, CheckGlobalSymmetry(a, 20, o.RMax(), value), Holds, 0, 0)
 	bad := func(x, y, r int) int {
@@ -155,7 +155,7 @@ func TestGlobalSymmetryCatches(t *testing.T) {
 
 func TestGlobalOracleCatches(t *testing.T) {
 	tab := globalTable(t, 40, "5/2")
-	o := global.NewOracle(2, 40, 5, 2)
+	o := globalnim.NewOracle(2, 40, 5, 2)
 	oracle := func(x, y, r int) int { return o.Value([]int{x, y}, r) }
 	expectCell(t, CheckGlobalOracle(tab, 40, o.RMax(), oracle), Holds, 0, 0)
 	x, y := roomy(t, tab, 7, 19)
@@ -200,13 +200,13 @@ func TestGlobalLocal(t *testing.T) {
 	tab := globalTable(t, M, "2")
 	single := singleFor(t, tab)
 	r := CheckGlobalLocal(tab, single)
-	o := global.NewOracle(2, M, 2, 1)
+	o := globalnim.NewOracle(2, M, 2, 1)
 	sp := grundy.Brute(M, grundy.Fibonacci.Rat())
 	var want int64
 	firstY := int64(-1)
 	for y := 0; y <= M; y++ {
 		for x := 0; x <= y; x++ {
-			g := o.Value([]int{x, y}, global.StartLimit(x, y))
+			g := o.Value([]int{x, y}, globalnim.StartLimit(x, y))
 			l := sp[x][max(x-1, 0)] ^ sp[y][max(y-1, 0)]
 			if (g == 0) != (l == 0) {
 				want++

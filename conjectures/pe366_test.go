@@ -2,7 +2,7 @@ package conjectures
 
 import (
 	"context"
-	"fibnim/build"
+	"fibnim/tablebuild"
 	"path/filepath"
 	"testing"
 
@@ -63,7 +63,7 @@ func TestVerifyStartMoves(t *testing.T) {
 	const N = 12000
 	root := t.TempDir()
 	dir := table.Dir(root, grundy.Fibonacci)
-	if _, err := build.Run(context.Background(), build.Config{Root: root, N: N, Mult: grundy.Fibonacci, Engine: build.EngineBreakpoint, Workers: 2, Breakpoints: true, DenseMax: 50}); err != nil {
+	if _, err := tablebuild.Run(context.Background(), tablebuild.Config{Root: root, N: N, Mult: grundy.Fibonacci, Engine: tablebuild.EngineBreakpoint, Workers: 2, Breakpoints: true, DenseMax: 50}); err != nil {
 		t.Fatal(err)
 	}
 	pe := func() (Result, *StartMoves) {

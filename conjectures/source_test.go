@@ -7,10 +7,10 @@ import (
 	"reflect"
 	"testing"
 
-	"fibnim/build"
 	"fibnim/grundy"
 	"fibnim/internal/parquetfile"
 	"fibnim/table"
+	"fibnim/tablebuild"
 )
 
 // Streaming a table from its files gives exactly the results of streaming
@@ -20,7 +20,7 @@ func TestTableSourceEqualsArrays(t *testing.T) {
 	for _, a := range []grundy.Multiplier{grundy.Fibonacci, {P: 5, Q: 2}} {
 		root := t.TempDir()
 		dir := table.Dir(root, a)
-		if _, err := build.Run(context.Background(), build.Config{Root: root, N: N, Mult: a, Engine: build.EngineBreakpoint, Workers: 2, Breakpoints: true, DenseMax: 50}); err != nil {
+		if _, err := tablebuild.Run(context.Background(), tablebuild.Config{Root: root, N: N, Mult: a, Engine: tablebuild.EngineBreakpoint, Workers: 2, Breakpoints: true, DenseMax: 50}); err != nil {
 			t.Fatal(err)
 		}
 		tb, err := table.Open(dir)

@@ -9,17 +9,17 @@ import (
 	"strings"
 	"testing"
 
-	"fibnim/build"
 	"fibnim/grundy"
 	"fibnim/internal/tablewrite"
 	"fibnim/table"
+	"fibnim/tablebuild"
 )
 
 // R_1..R_4 recomputed by the row sweeps give the results the breakpoint
 // files give, at sizes on both sides of the sweeps' blocks (4096 rows)
 // and of the source's batches (sourceBatch rows), so no row is lost or
 // repeated at a boundary. (N = 0 is left out: table.Open refuses the
-// breakpoint table build.Run writes at N = 0, whose manifest says
+// breakpoint table tablebuild.Run writes at N = 0, whose manifest says
 // breakpoints while its breakpoints/ holds no file; TestVerifyTinyStartsOnly
 // covers N = 0 on start values alone.)
 func TestRecomputedSourceEqualsFiles(t *testing.T) {
@@ -30,7 +30,7 @@ func TestRecomputedSourceEqualsFiles(t *testing.T) {
 	for _, N := range sizes {
 		for _, a := range []grundy.Multiplier{grundy.Fibonacci, {P: 5, Q: 2}} {
 			root := t.TempDir()
-			if _, err := build.Run(context.Background(), build.Config{Root: root, N: N, Mult: a, Engine: build.EngineBreakpoint, Workers: 2, Breakpoints: true}); err != nil {
+			if _, err := tablebuild.Run(context.Background(), tablebuild.Config{Root: root, N: N, Mult: a, Engine: tablebuild.EngineBreakpoint, Workers: 2, Breakpoints: true}); err != nil {
 				t.Fatal(err)
 			}
 			tb, err := table.Open(table.Dir(root, a))

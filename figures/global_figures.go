@@ -14,10 +14,10 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg/draw"
 
-	"fibnim/global"
+	"fibnim/globalnim"
 )
 
-// The figures of the global game (package global): two piles and one
+// The figures of the global game (package globalnim): two piles and one
 // shared limit, drawn from ROOT/global/mult=A when it is there.
 
 // globalLimit is the largest pile the global figures draw, one cell per
@@ -32,15 +32,15 @@ const (
 )
 
 // loadGlobal reads the global table of the Source's multiplier, once.
-func (s *Source) loadGlobal() (*global.Table, error) {
+func (s *Source) loadGlobal() (*globalnim.Table, error) {
 	if s.global != nil {
 		return s.global, nil
 	}
-	dir := global.Dir(s.dir, s.mult)
-	if _, err := os.Stat(filepath.Join(dir, global.PositionsFile)); errors.Is(err, fs.ErrNotExist) {
-		return nil, MissingError{filepath.Join(dir, global.PositionsFile) + " not found (compute global)"}
+	dir := globalnim.Dir(s.dir, s.mult)
+	if _, err := os.Stat(filepath.Join(dir, globalnim.PositionsFile)); errors.Is(err, fs.ErrNotExist) {
+		return nil, MissingError{filepath.Join(dir, globalnim.PositionsFile) + " not found (compute global)"}
 	}
-	t, err := global.Open(dir)
+	t, err := globalnim.Open(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -5,16 +5,16 @@ import (
 	"errors"
 	"testing"
 
-	"fibnim/build"
-	"fibnim/global"
+	"fibnim/globalnim"
 	"fibnim/grundy"
+	"fibnim/tablebuild"
 )
 
 // writeGlobalInputs writes the global game's table of a = 2 to piles of
 // 60, as "compute global -n 60" would, for the golden images.
 func writeGlobalInputs(t *testing.T, dir string) {
 	t.Helper()
-	_, err := build.Global(context.Background(), build.GlobalConfig{Dir: global.Dir(dir, grundy.Fibonacci), M: 60, Mult: grundy.Fibonacci, Workers: 2, Revision: "test"})
+	_, err := tablebuild.Global(context.Background(), tablebuild.GlobalConfig{Dir: globalnim.Dir(dir, grundy.Fibonacci), M: 60, Mult: grundy.Fibonacci, Workers: 2, Revision: "test"})
 	must(t, err)
 }
 

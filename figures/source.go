@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"fibnim/global"
+	"fibnim/globalnim"
 	"fibnim/grundy"
 	"fibnim/ntimes"
 	"fibnim/table"
@@ -23,7 +23,7 @@ type Source struct {
 	valid  bool // the table folder passed table.Open
 	dense  *denseTable
 	starts *startValues
-	global *global.Table // the global game's table, once read (global_figures.go)
+	global *globalnim.Table // the global game's table, once read (global_figures.go)
 	cRows  []ntimes.CRow
 	seqs   []ntimes.SeqRow
 	realC  []ntimes.RealRow

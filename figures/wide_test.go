@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"fibnim/build"
 	"fibnim/conjectures"
 	"fibnim/grundy"
+	"fibnim/tablebuild"
 )
 
 // The figures draw from a table whose values pass 255: a = 300, where
@@ -19,7 +19,7 @@ import (
 func TestFiguresOfValuesPast255(t *testing.T) {
 	a := grundy.Multiplier{P: 300, Q: 1}
 	root := t.TempDir()
-	if _, err := build.Run(context.Background(), build.Config{Root: root, N: 1000, Mult: a, Engine: build.EngineBreakpoint, Workers: 2, DenseMax: 400, Revision: "test"}); err != nil {
+	if _, err := tablebuild.Run(context.Background(), tablebuild.Config{Root: root, N: 1000, Mult: a, Engine: tablebuild.EngineBreakpoint, Workers: 2, DenseMax: 400, Revision: "test"}); err != nil {
 		t.Fatal(err)
 	}
 	src := NewSource(root, a)
@@ -65,7 +65,7 @@ func TestFiguresOfValuesPast255(t *testing.T) {
 func TestFiguresTakeTheirMultiplier(t *testing.T) {
 	a := grundy.Multiplier{P: 5, Q: 2}
 	root := t.TempDir()
-	if _, err := build.Run(context.Background(), build.Config{Root: root, N: 20000, Mult: a, Engine: build.EngineBreakpoint, Workers: 2, DenseMax: 200, Revision: "test"}); err != nil {
+	if _, err := tablebuild.Run(context.Background(), tablebuild.Config{Root: root, N: 20000, Mult: a, Engine: tablebuild.EngineBreakpoint, Workers: 2, DenseMax: 200, Revision: "test"}); err != nil {
 		t.Fatal(err)
 	}
 	src := NewSource(root, a)

@@ -3,7 +3,7 @@ package moves
 import (
 	"context"
 	"errors"
-	"fibnim/build"
+	"fibnim/tablebuild"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -27,7 +27,7 @@ func saved(t *testing.T, N int, a grundy.Multiplier, breakpoints bool, denseMax 
 	root := t.TempDir()
 	dir := table.Dir(root, a)
 	if breakpoints {
-		if _, err := build.Run(context.Background(), build.Config{Root: root, N: N, Mult: a, Engine: build.EngineBreakpoint, Workers: 2, Breakpoints: true, DenseMax: 100, Revision: "test"}); err != nil {
+		if _, err := tablebuild.Run(context.Background(), tablebuild.Config{Root: root, N: N, Mult: a, Engine: tablebuild.EngineBreakpoint, Workers: 2, Breakpoints: true, DenseMax: 100, Revision: "test"}); err != nil {
 			t.Fatal(err)
 		}
 	} else {

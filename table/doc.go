@@ -10,7 +10,7 @@
 // Parquet (export.go, Export).
 //
 // The files are written by internal/tablewrite (table folders, through
-// internal/parquetfile and internal/atomicfile), by package build, which
+// internal/parquetfile and internal/atomicfile), by package tablebuild, which
 // runs the engines and commits a table folder with it, and by the
 // packages that own the other outputs. The writers build their rows from
 // the types and names defined here, and the tests of this package read
@@ -38,7 +38,7 @@
 //     the same); a value outside 0..65535 is corrupt, never cut to 16 bits.
 //   - Files are written to a temporary name in the destination folder,
 //     synced, and renamed into place only when complete
-//     (internal/atomicfile). A table folder written by package build holds
+//     (internal/atomicfile). A table folder written by package tablebuild holds
 //     a manifest (every file's size and SHA-256): Open checks the sizes,
 //     Table.CheckHashes the contents. A table written before manifests
 //     opens and says it has none (Table.Manifest is nil).
@@ -66,7 +66,7 @@
 //
 // What it must not do: write files (internal/tablewrite), compute Grundy
 // values or sequences (packages grundy and ntimes do), run an engine or decide when a table is replaced
-// (package build), check theorems (package conjectures) or render reports
+// (package tablebuild), check theorems (package conjectures) or render reports
 // (package report).
 //
 // References:

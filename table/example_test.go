@@ -6,9 +6,9 @@ import (
 	"log"
 	"os"
 
-	"fibnim/build"
 	"fibnim/grundy"
 	"fibnim/table"
+	"fibnim/tablebuild"
 )
 
 // exampleTable writes the complete table of Fibonacci nim to N = 1000
@@ -19,8 +19,8 @@ func exampleTable() (root string) {
 	if err != nil {
 		log.Fatal(err)
 	}
-	_, err = build.Run(context.Background(), build.Config{
-		Root: root, N: 1000, Mult: grundy.Fibonacci, Engine: build.EngineBreakpoint,
+	_, err = tablebuild.Run(context.Background(), tablebuild.Config{
+		Root: root, N: 1000, Mult: grundy.Fibonacci, Engine: tablebuild.EngineBreakpoint,
 		Workers: 2, Breakpoints: true, DenseMax: 100,
 	})
 	if err != nil {

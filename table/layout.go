@@ -16,8 +16,8 @@ import (
 //	    manifest.json                    every file's size and SHA-256, the
 //	                                     run's parameters (Manifest); written last
 //	ROOT/grundy/.mult=A.*                a run in progress, its lock and swap
-//	                                     marker (hidden; package build owns them)
-//	ROOT/global/mult=A/                  a global game's table (package global)
+//	                                     marker (hidden; package tablebuild owns them)
+//	ROOT/global/mult=A/                  a global game's table (package globalnim)
 //	ROOT/ntimes/*.parquet                n-times nim tables (package ntimes' rows)
 //	ROOT/atlas/, ROOT/atlas.parquet      the multiplier atlas (package atlas)
 //

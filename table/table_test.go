@@ -14,8 +14,8 @@ import (
 )
 
 // build writes the complete table of multiplier a to N under root from
-// the breakpoint engine, as package build does but without its staging,
-// lock and manifest (package build imports this one), and returns its
+// the breakpoint engine, as package tablebuild does but without its staging,
+// lock and manifest (package tablebuild imports this one), and returns its
 // folder.
 func build(t *testing.T, root string, N int, a grundy.Multiplier) string {
 	t.Helper()

@@ -8,11 +8,11 @@ import (
 	"runtime"
 	"time"
 
-	"fibnim/build"
-	"fibnim/global"
+	"fibnim/globalnim"
 	"fibnim/grundy"
 	"fibnim/internal/cli"
 	"fibnim/table"
+	"fibnim/tablebuild"
 	"fibnim/version"
 )
 
@@ -40,8 +40,8 @@ func runGlobal(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if M > global.MaxM {
-		return usagef("-n %d is above the engine's limit %d", M, global.MaxM)
+	if M > globalnim.MaxM {
+		return usagef("-n %d is above the engine's limit %d", M, globalnim.MaxM)
 	}
 	a, err := grundy.ParseMultiplier(*mult)
 	if err != nil {
@@ -54,20 +54,20 @@ func runGlobal(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if need := global.SweepBytes(M, *workers); limit > 0 && need > limit {
+	if need := globalnim.SweepBytes(M, *workers); limit > 0 && need > limit {
 		return usagef("-n %d: the global engine needs about %s with %d workers, more than the %s allowed (-max-mem)", M, cli.HumanBytes(need), *workers, cli.HumanBytes(limit))
 	}
 	if err := needFolder("out", *out); err != nil {
 		return err
 	}
-	dir := global.Dir(*out, a)
+	dir := globalnim.Dir(*out, a)
 	if err := prepareDir(dir); err != nil {
 		return err
 	}
 	start := time.Now()
-	fmt.Fprintf(stderr, "global: M=%d, a=%s, %d workers, %d positions, estimated peak %s\n", M, a, *workers, global.Positions(M), cli.HumanBytes(global.SweepBytes(M, *workers)))
+	fmt.Fprintf(stderr, "global: M=%d, a=%s, %d workers, %d positions, estimated peak %s\n", M, a, *workers, globalnim.Positions(M), cli.HumanBytes(globalnim.SweepBytes(M, *workers)))
 	logf := cli.Every(stderr, 2*time.Second)
-	maxG, err := build.Global(ctx, build.GlobalConfig{Dir: dir, M: M, Mult: a, Workers: *workers, Revision: version.Revision(),
+	maxG, err := tablebuild.Global(ctx, tablebuild.GlobalConfig{Dir: dir, M: M, Mult: a, Workers: *workers, Revision: version.Revision(),
 		Done: func(g, positions int) {
 			logf("global: value %d written (%d positions reach it), elapsed %v", g, positions, time.Since(start).Round(time.Millisecond))
 		}})
@@ -77,6 +77,6 @@ func runGlobal(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s/{%s,%s/} (M=%d, max G=%d) in %v\n", dir, global.PositionsFile, table.BreakpointsDir, M, maxG, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stdout, "wrote %s/{%s,%s/} (M=%d, max G=%d) in %v\n", dir, globalnim.PositionsFile, table.BreakpointsDir, M, maxG, time.Since(start).Round(time.Millisecond))
 	return nil
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"fibnim/global"
+	"fibnim/globalnim"
 	"fibnim/grundy"
 )
 
@@ -26,7 +26,7 @@ func TestGlobalAndQuery(t *testing.T) {
 	if !strings.Contains(out, "M=80") {
 		t.Fatalf("compute global said %q", out)
 	}
-	if _, err := global.Open(global.Dir(dir, grundy.Fibonacci)); err != nil {
+	if _, err := globalnim.Open(globalnim.Dir(dir, grundy.Fibonacci)); err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
@@ -94,8 +94,8 @@ func TestGlobalStopsOnInterrupt(t *testing.T) {
 	if _, err := runArgs(t, "global", "-n", "50", "-out", dir); err != nil {
 		t.Fatal(err)
 	}
-	gdir := global.Dir(dir, grundy.Fibonacci)
-	before, _ := os.ReadFile(filepath.Join(gdir, global.PositionsFile))
+	gdir := globalnim.Dir(dir, grundy.Fibonacci)
+	before, _ := os.ReadFile(filepath.Join(gdir, globalnim.PositionsFile))
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	start := time.Now()
 	err := run(ctx, []string{"global", "-n", "4000", "-out", dir}, io.Discard, io.Discard)
@@ -106,11 +106,11 @@ func TestGlobalStopsOnInterrupt(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "interrupted") {
 		t.Fatalf("interrupted run: %v", err)
 	}
-	after, _ := os.ReadFile(filepath.Join(gdir, global.PositionsFile))
+	after, _ := os.ReadFile(filepath.Join(gdir, globalnim.PositionsFile))
 	if !bytes.Equal(before, after) {
 		t.Fatal("the earlier table was changed")
 	}
-	if t2, err := global.Open(gdir); err != nil || t2.M != 50 {
+	if t2, err := globalnim.Open(gdir); err != nil || t2.M != 50 {
 		t.Fatalf("earlier table after the interrupt: %v", err)
 	}
 	if entries, _ := os.ReadDir(filepath.Dir(gdir)); len(entries) != 1 {

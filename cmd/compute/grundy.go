@@ -14,11 +14,11 @@ import (
 	"sync/atomic"
 	"time"
 
-	"fibnim/build"
 	"fibnim/grundy"
 	"fibnim/internal/atomicfile"
 	"fibnim/internal/cli"
 	"fibnim/table"
+	"fibnim/tablebuild"
 	"fibnim/version"
 )
 
@@ -147,12 +147,12 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 		}
 	}
-	cfg := build.Config{Root: o.out, N: o.N, Mult: o.mult, Engine: o.engine, Workers: o.workers, Breakpoints: o.breakpoints,
+	cfg := tablebuild.Config{Root: o.out, N: o.N, Mult: o.mult, Engine: o.engine, Workers: o.workers, Breakpoints: o.breakpoints,
 		DenseMax: o.denseMax, MaxMem: o.maxMem, Replace: o.replace, CheckpointEvery: o.ckptEvery, SwitchAt: o.runsFrom,
 		Revision: version.Revision(), Command: commandLine(), Log: stderr}
 	// What cannot be made (a value past 65535, too little memory) is
 	// refused before any folder is created.
-	if err := build.Preflight(ctx, &cfg); err != nil {
+	if err := tablebuild.Preflight(ctx, &cfg); err != nil {
 		return grundyError(o, err)
 	}
 	if err := prepareDir(filepath.Dir(table.Dir(o.out, o.mult))); err != nil {
@@ -176,7 +176,7 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	start := time.Now()
 	var prog *cli.Progress
-	cfg.Started = func(p build.Plan, fromG int) {
+	cfg.Started = func(p tablebuild.Plan, fromG int) {
 		switch o.engine {
 		case "dense":
 			fmt.Fprintf(stderr, "grundy: dense engine, N=%d, a=%s, %d workers, about %s\n", o.N, o.mult, o.workers, cli.HumanBytes(p.Memory))
@@ -198,7 +198,7 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if o.sweeps != "" {
 		cfg.Sweep = func(s grundy.SweepStats) { sweeps = append(sweeps, s) }
 	}
-	res, err := build.Run(ctx, cfg)
+	res, err := tablebuild.Run(ctx, cfg)
 	if prog != nil {
 		prog.Stop(err == nil)
 	}
@@ -232,7 +232,7 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 // grundyError makes a run's memory error a usage error (exit 2), as a
 // flag to change.
 func grundyError(o grundyOpts, err error) error {
-	var me *build.MemoryError
+	var me *tablebuild.MemoryError
 	if errors.As(err, &me) {
 		return usagef("-n %d: the %s engine %v", o.N, o.engine, me)
 	}

@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"fibnim/build"
 	"fibnim/internal/cli"
 	"fibnim/table"
+	"fibnim/tablebuild"
 )
 
 func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -37,7 +37,7 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := notTableFolder(root); err != nil {
 		return err
 	}
-	folders, others, leftovers, err := build.Survey(ctx, root, *full)
+	folders, others, leftovers, err := tablebuild.Survey(ctx, root, *full)
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted")
 	}
@@ -76,7 +76,7 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			}
 			fmt.Fprintf(stdout, "  %s: N = %d, values 0..%d, %s engine; %s\n", how, f.N, f.MaxValue, f.Engine, what)
 		}
-		var bps []build.FileSize
+		var bps []tablebuild.FileSize
 		for _, x := range f.Files {
 			if strings.HasPrefix(x.Name, table.BreakpointsDir+string(filepath.Separator)) {
 				bps = append(bps, x)
@@ -102,7 +102,7 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(leftovers) > 0 {
 		fmt.Fprintln(stdout, "left by stopped runs")
 		for _, x := range leftovers {
-			fmt.Fprintf(stdout, "  %-34s %10s  %s\n", x.Name, cli.HumanBytes(uint64(x.Size)), build.LeftoverAdvice(x.Name))
+			fmt.Fprintf(stdout, "  %-34s %10s  %s\n", x.Name, cli.HumanBytes(uint64(x.Size)), tablebuild.LeftoverAdvice(x.Name))
 		}
 	}
 	if bad > 0 {

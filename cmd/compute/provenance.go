@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"fibnim/global"
+	"fibnim/globalnim"
 	"fibnim/grundy"
 	"fibnim/internal/cli"
 	"fibnim/provenance"
@@ -72,7 +72,7 @@ func provenanceOf(name string, args []string) (dir, key string, tables []provena
 			return "", "", nil
 		}
 		M, _ := cli.ParseSize("n", flagValue(args, "n", "0"))
-		path := rel(out, global.Dir(out, a))
+		path := rel(out, globalnim.Dir(out, a))
 		return out, "global " + path, []provenance.Table{{Path: path, Multiplier: a.String(), N: int64(M), What: "global game, largest pile M"}}
 	case "ntimes":
 		out := flagValue(args, "out", "results")

@@ -9,7 +9,7 @@ import (
 	"runtime"
 	"strings"
 
-	"fibnim/global"
+	"fibnim/globalnim"
 	"fibnim/grundy"
 	"fibnim/internal/cli"
 )
@@ -67,8 +67,8 @@ func runQueryGlobal(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	x, y, r := v[0], v[1], v[2]
 	M := max(x, y)
-	if M > global.MaxM {
-		return usagef("-global %q: a pile above %d", *pos, global.MaxM)
+	if M > globalnim.MaxM {
+		return usagef("-global %q: a pile above %d", *pos, globalnim.MaxM)
 	}
 	t, err := globalTable(ctx, M, a, *in, stderr)
 	if err != nil {
@@ -80,9 +80,9 @@ func runQueryGlobal(ctx context.Context, args []string, stdout, stderr io.Writer
 
 // globalTable reads the table under in when it covers piles up to M, and
 // otherwise computes one for M <= maxQueryGlobal, saying so on stderr.
-func globalTable(ctx context.Context, M int, a grundy.Multiplier, in string, stderr io.Writer) (*global.Table, error) {
-	dir := global.Dir(in, a)
-	t, err := global.Open(dir)
+func globalTable(ctx context.Context, M int, a grundy.Multiplier, in string, stderr io.Writer) (*globalnim.Table, error) {
+	dir := globalnim.Dir(in, a)
+	t, err := globalnim.Open(dir)
 	switch {
 	case err == nil && t.M >= M:
 		return t, nil
@@ -96,10 +96,10 @@ func globalTable(ctx context.Context, M int, a grundy.Multiplier, in string, std
 		return nil, fmt.Errorf("%s %s; run compute global -n %d -mult %s -out %s first", dir, have, M, a, in)
 	}
 	fmt.Fprintf(stderr, "query: no table under %s covers piles up to %d for a = %s; computing one\n", in, M, a)
-	return global.Fill(ctx, M, a, runtime.GOMAXPROCS(0))
+	return globalnim.Fill(ctx, M, a, runtime.GOMAXPROCS(0))
 }
 
-func printGlobalAnswer(w io.Writer, a grundy.Multiplier, ans global.Answer) {
+func printGlobalAnswer(w io.Writer, a grundy.Multiplier, ans globalnim.Answer) {
 	fmt.Fprintf(w, "global game, multiplier a = %s\n", a)
 	label := ""
 	if ans.Start {

@@ -16,23 +16,23 @@ import (
 	"testing"
 	"time"
 
-	"fibnim/build"
 	"fibnim/internal/cli"
 	"fibnim/provenance"
 	"fibnim/table"
+	"fibnim/tablebuild"
 )
 
 // TestMain lets a test run this binary as the compute command in a child
 // process, so that the child can be killed with SIGKILL. In a child,
 // FIBNIM_FAILPOINT=PHASE kills the process with SIGKILL at that phase
-// boundary of a table run (build.Failpoint; PHASE#K: the K-th time it
+// boundary of a table run (tablebuild.Failpoint; PHASE#K: the K-th time it
 // comes), and FIBNIM_PAUSE=PHASE stops it there until it is killed, after
 // creating the file FIBNIM_PAUSED.
 func TestMain(m *testing.M) {
 	if os.Getenv("FIBNIM_AS_COMPUTE") == "1" {
 		kill, pause := os.Getenv("FIBNIM_FAILPOINT"), os.Getenv("FIBNIM_PAUSE")
 		seen := map[string]int{}
-		build.Failpoint = func(phase string) error {
+		tablebuild.Failpoint = func(phase string) error {
 			// PHASE, or PHASE#K for its K-th time.
 			seen[phase]++
 			at := func(want string) bool {

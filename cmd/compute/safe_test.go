@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"fibnim/build"
 	"fibnim/grundy"
 	"fibnim/table"
+	"fibnim/tablebuild"
 )
 
 // child starts this test binary as compute with args and the extra
@@ -246,7 +246,7 @@ func TestDenseEngineStopsOnInterrupt(t *testing.T) {
 	cancel()
 	err := <-errc
 	took := time.Since(stopped)
-	if !errors.Is(err, build.ErrInterrupted) {
+	if !errors.Is(err, tablebuild.ErrInterrupted) {
 		t.Fatalf("dense engine under Ctrl-C: %v, want interrupted", err)
 	}
 	if took > 5*time.Second {
@@ -307,7 +307,7 @@ func TestVerifyOut(t *testing.T) {
 			t.Errorf("-out %s: %s written to -in too", out, f)
 		}
 	}
-	if l, _ := build.Leftovers(out); len(l) > 0 {
+	if l, _ := tablebuild.Leftovers(out); len(l) > 0 {
 		t.Errorf("left %v", l)
 	}
 	start := time.Now()
@@ -336,7 +336,7 @@ func TestInfoReportsLeftovers(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Remove(filepath.Join(dir, table.ManifestFile))
-	for _, p := range []string{filepath.Join(build.StagingDir(table.Dir(out, grundy.Multiplier{P: 5, Q: 2})), ".checkpoint.bin"), filepath.Join(dir, ".run", "checkpoint.bin"), filepath.Join(out, ".verify.commit")} {
+	for _, p := range []string{filepath.Join(tablebuild.StagingDir(table.Dir(out, grundy.Multiplier{P: 5, Q: 2})), ".checkpoint.bin"), filepath.Join(dir, ".run", "checkpoint.bin"), filepath.Join(out, ".verify.commit")} {
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		os.WriteFile(p, make([]byte, 5000), 0o644)
 	}
@@ -344,7 +344,7 @@ func TestInfoReportsLeftovers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"validates, but has no manifest", "left by stopped runs", ".mult=5_2.staging", "rm -rf " + build.StagingDir(table.Dir(out, grundy.Multiplier{P: 5, Q: 2})), filepath.Join(dir, ".run"), ".verify.commit", "5 KiB"} {
+	for _, want := range []string{"validates, but has no manifest", "left by stopped runs", ".mult=5_2.staging", "rm -rf " + tablebuild.StagingDir(table.Dir(out, grundy.Multiplier{P: 5, Q: 2})), filepath.Join(dir, ".run"), ".verify.commit", "5 KiB"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("info does not say %q:\n%s", want, s)
 		}

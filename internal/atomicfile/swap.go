@@ -20,7 +20,7 @@ import (
 // staging+".old" first and staging to target next: for a moment target
 // does not exist (a reader then finds no table, never a mixed one), and a
 // crash between the two renames leaves the old table at old, where
-// package build finds it.
+// package tablebuild finds it.
 func SwapDir(staging, target string) (old string, err error) {
 	parent := filepath.Dir(target)
 	if _, err := os.Lstat(target); errors.Is(err, os.ErrNotExist) {

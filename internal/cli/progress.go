@@ -67,7 +67,7 @@ func NewProgress(w io.Writer, N, fromG int) *Progress {
 }
 
 // CountRows bases the ETA on the rows swept that c counts
-// (build.Config.Swept).
+// (tablebuild.Config.Swept).
 func (p *Progress) CountRows(c *atomic.Int64) {
 	p.mu.Lock()
 	p.swept = c

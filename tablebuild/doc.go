@@ -52,4 +52,4 @@
 //   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",
 //     Int. J. Game Theory 45(3), 2016: the table G(n, r) and its rows as
 //     step functions of r (Section 4), whence the breakpoint files.
-package build
+package tablebuild

@@ -1,4 +1,4 @@
-package build
+package tablebuild
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"fibnim/global"
+	"fibnim/globalnim"
 	"fibnim/grundy"
 	"fibnim/table"
 )
@@ -122,7 +122,7 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 		return nil, nil, nil, err
 	}
 	for _, x := range all {
-		if !strings.HasPrefix(x.Name, "grundy"+string(filepath.Separator)) && !strings.HasPrefix(x.Name, global.Folder+string(filepath.Separator)) {
+		if !strings.HasPrefix(x.Name, "grundy"+string(filepath.Separator)) && !strings.HasPrefix(x.Name, globalnim.Folder+string(filepath.Separator)) {
 			others = append(others, x)
 		}
 	}
@@ -160,9 +160,9 @@ func listFiles(dir string) ([]FileSize, error) {
 // Survey, in increasing a: N is M, MaxValue the largest G(x, y, y). It
 // checks what the footers say (positions.parquet's metadata and rows, and
 // one breakpoint file for each value with the same M and multiplier);
-// with full, it reads every row (global.Open).
+// with full, it reads every row (globalnim.Open).
 func surveyGlobal(root string, full bool) ([]Folder, error) {
-	entries, err := os.ReadDir(filepath.Join(root, global.Folder))
+	entries, err := os.ReadDir(filepath.Join(root, globalnim.Folder))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -174,16 +174,16 @@ func surveyGlobal(root string, full bool) ([]Folder, error) {
 		if !e.IsDir() || !strings.HasPrefix(e.Name(), "mult=") {
 			continue
 		}
-		f := Folder{Dir: filepath.Join(root, global.Folder, e.Name()), DenseN: -1, Engine: global.Engine, Breakpoints: true}
+		f := Folder{Dir: filepath.Join(root, globalnim.Folder, e.Name()), DenseN: -1, Engine: globalnim.Engine, Breakpoints: true}
 		f.Mult, f.Err = grundy.ParseFolder(strings.TrimPrefix(e.Name(), "mult="))
 		if f.Files, err = listFiles(f.Dir); err != nil {
 			return nil, err
 		}
 		if f.Err == nil {
-			f.N, f.MaxValue, f.Err = global.Footers(f.Dir, f.Mult)
+			f.N, f.MaxValue, f.Err = globalnim.Footers(f.Dir, f.Mult)
 		}
 		if f.Err == nil && full {
-			_, f.Err = global.Open(f.Dir)
+			_, f.Err = globalnim.Open(f.Dir)
 		}
 		folders = append(folders, f)
 	}

@@ -1,4 +1,4 @@
-package global
+package globalnim
 
 import (
 	"errors"
@@ -14,7 +14,7 @@ import (
 )
 
 // The tables of the global game, one folder per multiplier beside
-// ROOT/grundy/ (package build writes them, with Sweep):
+// ROOT/grundy/ (package tablebuild writes them, with Sweep):
 //
 //	ROOT/global/mult=A/
 //	    positions.parquet                GlobalPosition rows: every 0 <= x <= y <= M

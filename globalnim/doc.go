@@ -38,7 +38,7 @@
 // It owns the game, its engine and the format of its tables (files.go):
 // their rows (GlobalPosition, GlobalBreakpoint), file names and the reader that
 // validates a table folder and loads it (Open), on package table's Parquet
-// reader and metadata keys. Package build writes the tables (build.Global).
+// reader and metadata keys. Package build writes the tables (tablebuild.Global).
 //
 // References:
 //   - Wikipedia, "Fibonacci nim" (revision of 22 March 2021, in the
@@ -53,4 +53,4 @@
 //   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",
 //     Int. J. Game Theory 45(3), 2016: the single pile, G(n, r), and its
 //     rows as step functions of r, which is what the breakpoints carry over.
-package global
+package globalnim

@@ -1,4 +1,4 @@
-package global
+package globalnim
 
 import (
 	"context"
@@ -220,7 +220,7 @@ func waitBeyond(p *atomic.Int64, n int64, stop *atomic.Bool) int64 {
 
 // SweepBytes estimates the peak memory of Sweep for a table of size M
 // with the given number of workers, and of a writer that keeps three
-// counts a position (build.Global): per position, 2 bytes for each
+// counts a position (tablebuild.Global): per position, 2 bytes for each
 // of the workers+2 arrays R_g, 6 for the counts, and per worker about 6
 // for the windows that wait in buckets (a bound on what was measured);
 // twice that for the garbage collector's headroom, and 96 MiB for the

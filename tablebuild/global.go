@@ -1,4 +1,4 @@
-package build
+package tablebuild
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"fibnim/global"
+	"fibnim/globalnim"
 	"fibnim/grundy"
 	"fibnim/internal/atomicfile"
 	"fibnim/internal/tablewrite"
@@ -16,7 +16,7 @@ import (
 
 // GlobalConfig is what Global computes and where it writes it.
 type GlobalConfig struct {
-	Dir      string // the table folder, global.Dir(root, Mult)
+	Dir      string // the table folder, globalnim.Dir(root, Mult)
 	M        int
 	Mult     grundy.Multiplier
 	Workers  int
@@ -26,7 +26,7 @@ type GlobalConfig struct {
 	Done func(g, positions int)
 }
 
-// Global computes the global game's table with global.Sweep and
+// Global computes the global game's table with globalnim.Sweep and
 // writes it to cfg.Dir. The files are written into a hidden folder beside
 // it and put in place only when every file is complete, so a run that is
 // stopped (ctx) or fails leaves the earlier table as it was. It returns
@@ -49,14 +49,14 @@ func Global(ctx context.Context, cfg GlobalConfig) (int, error) {
 	}
 	M, a := cfg.M, cfg.Mult
 	meta := globalMeta(M, a, cfg.Revision)
-	full := make([]uint16, global.Positions(M))
-	start := make([]uint16, global.Positions(M))
-	startR := make([]uint16, global.Positions(M))
-	r1 := make([]uint16, global.Positions(M))
+	full := make([]uint16, globalnim.Positions(M))
+	start := make([]uint16, globalnim.Positions(M))
+	startR := make([]uint16, globalnim.Positions(M))
+	r1 := make([]uint16, globalnim.Positions(M))
 	p := 0
 	for y := 0; y <= M; y++ {
 		for x := 0; x <= y; x++ {
-			startR[p] = uint16(global.StartLimit(x, y))
+			startR[p] = uint16(globalnim.StartLimit(x, y))
 			p++
 		}
 	}
@@ -67,13 +67,13 @@ func Global(ctx context.Context, cfg GlobalConfig) (int, error) {
 		}
 		m[table.MetaG] = strconv.Itoa(g)
 		count := 0
-		err := tablewrite.WriteRows(ctx, table.BreakpointFile(filepath.Join(tmp, table.BreakpointsDir), g), m, func(yield func([]global.GlobalBreakpoint) bool) {
-			row := make([]global.GlobalBreakpoint, 0, 4096)
+		err := tablewrite.WriteRows(ctx, table.BreakpointFile(filepath.Join(tmp, table.BreakpointsDir), g), m, func(yield func([]globalnim.GlobalBreakpoint) bool) {
+			row := make([]globalnim.GlobalBreakpoint, 0, 4096)
 			p := 0
 			for y := 0; y <= M; y++ {
 				for x := 0; x <= y; x++ {
-					if r := R[p]; r != global.Inf {
-						row = append(row, global.GlobalBreakpoint{X: int32(x), Y: int32(y), G: int32(g), R: int32(r)})
+					if r := R[p]; r != globalnim.Inf {
+						row = append(row, globalnim.GlobalBreakpoint{X: int32(x), Y: int32(y), G: int32(g), R: int32(r)})
 						full[p]++
 						if g == 1 {
 							r1[p] = r
@@ -105,7 +105,7 @@ func Global(ctx context.Context, cfg GlobalConfig) (int, error) {
 		}
 		return nil
 	}
-	maxG, err := global.Sweep(ctx, M, a, cfg.Workers, emit)
+	maxG, err := globalnim.Sweep(ctx, M, a, cfg.Workers, emit)
 	if err != nil {
 		if ctx.Err() != nil {
 			return 0, fmt.Errorf("%w; %s left as it was", ErrInterrupted, cfg.Dir)
@@ -113,12 +113,12 @@ func Global(ctx context.Context, cfg GlobalConfig) (int, error) {
 		return 0, err
 	}
 	meta[table.MetaMaxG] = strconv.Itoa(maxG)
-	err = tablewrite.WriteRows(ctx, filepath.Join(tmp, global.PositionsFile), meta, func(yield func([]global.GlobalPosition) bool) {
-		row := make([]global.GlobalPosition, 0, 4096)
+	err = tablewrite.WriteRows(ctx, filepath.Join(tmp, globalnim.PositionsFile), meta, func(yield func([]globalnim.GlobalPosition) bool) {
+		row := make([]globalnim.GlobalPosition, 0, 4096)
 		p := 0
 		for y := 0; y <= M; y++ {
 			for x := 0; x <= y; x++ {
-				pr := global.GlobalPosition{X: int32(x), Y: int32(y), GStart: int32(start[p]), GFull: int32(full[p]), R1: -1}
+				pr := globalnim.GlobalPosition{X: int32(x), Y: int32(y), GStart: int32(start[p]), GFull: int32(full[p]), R1: -1}
 				if full[p] > 0 {
 					pr.R1 = int32(r1[p])
 				}
@@ -159,12 +159,12 @@ func replaceDir(tmp, dir string) error {
 // globalMeta is the metadata of a global table's files.
 func globalMeta(M int, a grundy.Multiplier, revision string) map[string]string {
 	return map[string]string{
-		table.MetaGame:     global.Game,
-		table.MetaEngine:   global.Engine,
-		table.MetaN:        strconv.Itoa(M),
-		table.MetaMult:     a.String(),
-		table.MetaRevision: revision,
-		global.MetaStart:   "r = min(x+y-1, max(x,y)): any move but taking every token; (0,0,0) for the empty game",
+		table.MetaGame:      globalnim.Game,
+		table.MetaEngine:    globalnim.Engine,
+		table.MetaN:         strconv.Itoa(M),
+		table.MetaMult:      a.String(),
+		table.MetaRevision:  revision,
+		globalnim.MetaStart: "r = min(x+y-1, max(x,y)): any move but taking every token; (0,0,0) for the empty game",
 		"fibnim.rules": "position (x,y,r); a move takes k, 1 <= k <= min(r, pile), from either pile, and the next limit is floor(a*k); " +
 			"N is the largest pile M",
 	}

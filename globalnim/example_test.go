@@ -1,17 +1,17 @@
-package global_test
+package globalnim_test
 
 import (
 	"context"
 	"fmt"
 
-	"fibnim/global"
+	"fibnim/globalnim"
 	"fibnim/grundy"
 )
 
 // Fill a small table of global Fibonacci nim and ask it about a position:
 // its value at the start and its winning moves.
 func Example() {
-	t, err := global.Fill(context.Background(), 20, grundy.Fibonacci, 2)
+	t, err := globalnim.Fill(context.Background(), 20, grundy.Fibonacci, 2)
 	if err != nil {
 		panic(err)
 	}

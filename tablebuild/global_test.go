@@ -1,4 +1,4 @@
-package build
+package tablebuild
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"fibnim/global"
+	"fibnim/globalnim"
 	"fibnim/grundy"
 	"fibnim/internal/parquetfile"
 	"fibnim/table"
@@ -20,7 +20,7 @@ import (
 // returns its folder.
 func buildGlobal(t *testing.T, root string, M int, a grundy.Multiplier, workers int) string {
 	t.Helper()
-	dir := global.Dir(root, a)
+	dir := globalnim.Dir(root, a)
 	if _, err := Global(context.Background(), GlobalConfig{Dir: dir, M: M, Mult: a, Workers: workers, Revision: "test"}); err != nil {
 		t.Fatal(err)
 	}
@@ -35,11 +35,11 @@ func TestGlobalRoundTrip(t *testing.T) {
 		a, _ := grundy.ParseMultiplier(s)
 		const M = 120
 		dir := buildGlobal(t, t.TempDir(), M, a, 2)
-		got, err := global.Open(dir)
+		got, err := globalnim.Open(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := global.Fill(context.Background(), M, a, 1)
+		want, err := globalnim.Fill(context.Background(), M, a, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +53,7 @@ func TestGlobalRoundTrip(t *testing.T) {
 				}
 			}
 		}
-		pos, meta, err := table.ReadFile[global.GlobalPosition](filepath.Join(dir, global.PositionsFile))
+		pos, meta, err := table.ReadFile[globalnim.GlobalPosition](filepath.Join(dir, globalnim.PositionsFile))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,9 +110,9 @@ func TestGlobalFilesReproduce(t *testing.T) {
 		}
 	}
 	buildGlobal(t, root, 90, grundy.Fibonacci, 2) // over the first
-	entries, _ := os.ReadDir(filepath.Join(root, global.Folder))
+	entries, _ := os.ReadDir(filepath.Join(root, globalnim.Folder))
 	if len(entries) != 1 || entries[0].Name() != "mult=2" {
-		t.Fatalf("after a rerun %s holds %v", filepath.Join(root, global.Folder), entries)
+		t.Fatalf("after a rerun %s holds %v", filepath.Join(root, globalnim.Folder), entries)
 	}
 }
 
@@ -141,11 +141,11 @@ func TestBuildGlobalInterrupted(t *testing.T) {
 			t.Fatalf("interrupted run changed %s", name)
 		}
 	}
-	entries, _ := os.ReadDir(filepath.Join(root, global.Folder))
+	entries, _ := os.ReadDir(filepath.Join(root, globalnim.Folder))
 	if len(entries) != 1 {
 		t.Fatalf("interrupted run left %v", entries)
 	}
-	if _, err := global.Open(dir); err != nil {
+	if _, err := globalnim.Open(dir); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -154,8 +154,8 @@ func TestBuildGlobalInterrupted(t *testing.T) {
 // is refused with table.ErrInvalid, never read as a smaller table.
 func TestOpenGlobalRefuses(t *testing.T) {
 	a := grundy.Fibonacci
-	rewrite := func(t *testing.T, path string, change func([]global.GlobalBreakpoint) []global.GlobalBreakpoint) {
-		rows, meta, err := table.ReadFile[global.GlobalBreakpoint](path)
+	rewrite := func(t *testing.T, path string, change func([]globalnim.GlobalBreakpoint) []globalnim.GlobalBreakpoint) {
+		rows, meta, err := table.ReadFile[globalnim.GlobalBreakpoint](path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,8 +163,8 @@ func TestOpenGlobalRefuses(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rewritePos := func(t *testing.T, path string, change func([]global.GlobalPosition) []global.GlobalPosition) {
-		rows, meta, err := table.ReadFile[global.GlobalPosition](path)
+	rewritePos := func(t *testing.T, path string, change func([]globalnim.GlobalPosition) []globalnim.GlobalPosition) {
+		rows, meta, err := table.ReadFile[globalnim.GlobalPosition](path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -173,7 +173,7 @@ func TestOpenGlobalRefuses(t *testing.T) {
 		}
 	}
 	cases := map[string]func(t *testing.T, dir string){
-		"no positions file": func(t *testing.T, dir string) { os.Remove(filepath.Join(dir, global.PositionsFile)) },
+		"no positions file": func(t *testing.T, dir string) { os.Remove(filepath.Join(dir, globalnim.PositionsFile)) },
 		"a value's file missing": func(t *testing.T, dir string) {
 			os.Remove(table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 3))
 		},
@@ -188,22 +188,22 @@ func TestOpenGlobalRefuses(t *testing.T) {
 			os.Rename(dir, filepath.Join(filepath.Dir(dir), "mult=3"))
 		},
 		"a breakpoint row dropped": func(t *testing.T, dir string) {
-			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 2), func(r []global.GlobalBreakpoint) []global.GlobalBreakpoint { return slices.Delete(r, 10, 11) })
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 2), func(r []globalnim.GlobalBreakpoint) []globalnim.GlobalBreakpoint { return slices.Delete(r, 10, 11) })
 		},
 		"rows out of order": func(t *testing.T, dir string) {
-			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 2), func(r []global.GlobalBreakpoint) []global.GlobalBreakpoint {
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 2), func(r []globalnim.GlobalBreakpoint) []globalnim.GlobalBreakpoint {
 				r[10], r[11] = r[11], r[10]
 				return r
 			})
 		},
 		"a breakpoint above the larger pile": func(t *testing.T, dir string) {
-			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 1), func(r []global.GlobalBreakpoint) []global.GlobalBreakpoint {
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 1), func(r []globalnim.GlobalBreakpoint) []globalnim.GlobalBreakpoint {
 				r[20].R = r[20].Y + 1
 				return r
 			})
 		},
 		"a breakpoint below the one before it": func(t *testing.T, dir string) {
-			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 5), func(r []global.GlobalBreakpoint) []global.GlobalBreakpoint {
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 5), func(r []globalnim.GlobalBreakpoint) []globalnim.GlobalBreakpoint {
 				for i := range r {
 					if r[i].R > 1 {
 						r[i].R = 1
@@ -216,7 +216,7 @@ func TestOpenGlobalRefuses(t *testing.T) {
 		"a breakpoint moved by one": func(t *testing.T, dir string) {
 			// A change the breakpoints alone cannot see: g_start and r_1 of
 			// positions.parquet no longer match.
-			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 1), func(r []global.GlobalBreakpoint) []global.GlobalBreakpoint {
+			rewrite(t, table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 1), func(r []globalnim.GlobalBreakpoint) []globalnim.GlobalBreakpoint {
 				for i := range r {
 					if r[i].R > 1 {
 						r[i].R--
@@ -227,13 +227,13 @@ func TestOpenGlobalRefuses(t *testing.T) {
 			})
 		},
 		"a wrong g_start": func(t *testing.T, dir string) {
-			rewritePos(t, filepath.Join(dir, global.PositionsFile), func(r []global.GlobalPosition) []global.GlobalPosition {
+			rewritePos(t, filepath.Join(dir, globalnim.PositionsFile), func(r []globalnim.GlobalPosition) []globalnim.GlobalPosition {
 				r[100].GStart ^= 1
 				return r
 			})
 		},
 		"a position row missing": func(t *testing.T, dir string) {
-			rewritePos(t, filepath.Join(dir, global.PositionsFile), func(r []global.GlobalPosition) []global.GlobalPosition { return r[:len(r)-1] })
+			rewritePos(t, filepath.Join(dir, globalnim.PositionsFile), func(r []globalnim.GlobalPosition) []globalnim.GlobalPosition { return r[:len(r)-1] })
 		},
 		"a single-pile table folder": func(t *testing.T, dir string) {
 			os.RemoveAll(dir)
@@ -247,26 +247,26 @@ func TestOpenGlobalRefuses(t *testing.T) {
 	good := folderBytes(t, buildGlobal(t, t.TempDir(), 40, a, 2))
 	for name, corrupt := range cases {
 		t.Run(strings.ReplaceAll(name, " ", "_"), func(t *testing.T) {
-			dir := global.Dir(t.TempDir(), a) // a copy of the good table
+			dir := globalnim.Dir(t.TempDir(), a) // a copy of the good table
 			for rel, b := range good {
 				os.MkdirAll(filepath.Dir(filepath.Join(dir, rel)), 0o755)
 				if err := os.WriteFile(filepath.Join(dir, rel), b, 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if _, err := global.Open(dir); err != nil {
+			if _, err := globalnim.Open(dir); err != nil {
 				t.Fatal(err)
 			}
 			corrupt(t, dir)
 			if _, err := os.Stat(dir); err != nil {
 				dir = filepath.Join(filepath.Dir(dir), "mult=3")
 			}
-			if _, err := global.Open(dir); !errors.Is(err, table.ErrInvalid) {
-				t.Fatalf("global.Open after %s: err = %v, want table.ErrInvalid", name, err)
+			if _, err := globalnim.Open(dir); !errors.Is(err, table.ErrInvalid) {
+				t.Fatalf("globalnim.Open after %s: err = %v, want table.ErrInvalid", name, err)
 			}
 		})
 	}
-	if _, err := global.Open(filepath.Join(t.TempDir(), "nothing")); !errors.Is(err, os.ErrNotExist) {
+	if _, err := globalnim.Open(filepath.Join(t.TempDir(), "nothing")); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("missing folder: err = %v", err)
 	}
 }
@@ -276,7 +276,7 @@ func TestOpenGlobalRefuses(t *testing.T) {
 func TestSurveyGlobal(t *testing.T) {
 	root := t.TempDir()
 	dir := buildGlobal(t, root, 30, grundy.Fibonacci, 2)
-	tab, err := global.Open(dir)
+	tab, err := globalnim.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
