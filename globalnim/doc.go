@@ -1,4 +1,4 @@
-// Package global computes exact Grundy values of global Fibonacci nim and
+// Package globalnim computes exact Grundy values of global Fibonacci nim and
 // of its generalisation to any rational multiplier a >= 1: two piles and
 // one move limit shared by both.
 //
@@ -35,10 +35,14 @@
 //     (SweepBytes); one pass over the positions per value, so time grows
 //     as (M^2/2) * G_max (measurements in results/global.md).
 //
-// It owns the game, its engine and the format of its tables (files.go):
-// their rows (GlobalPosition, GlobalBreakpoint), file names and the reader that
-// validates a table folder and loads it (Open), on package table's Parquet
-// reader and metadata keys. Package build writes the tables (tablebuild.Global).
+// It owns the game, its engine and the format of its tables (files.go,
+// manifest.go): their rows (GlobalPosition, GlobalBreakpoint), file names,
+// the manifest (Manifest: every file's size and SHA-256, written last) and
+// the reader that validates a table folder and loads it (Open; Footers
+// from the footers alone; CheckHashes against the manifest), on package
+// table's Parquet reader and metadata keys. Package tablebuild writes the
+// tables ([fibnim/tablebuild.Global]), under the protocol of Grundy tables:
+// lock, staging folder, manifest last, one swap.
 //
 // References:
 //   - Wikipedia, "Fibonacci nim" (revision of 22 March 2021, in the

@@ -19,6 +19,7 @@ import (
 //	ROOT/global/mult=A/
 //	    positions.parquet                GlobalPosition rows: every 0 <= x <= y <= M
 //	    breakpoints/g=0001.parquet ...   GlobalBreakpoint rows, one file per value g
+//	    manifest.json                    Manifest, written last (manifest.go)
 //
 // Rows run in the engine's order (Index): by the larger pile y,
 // then the smaller pile x. Every file carries the metadata keys of a
@@ -87,10 +88,15 @@ func footer[T any](path string) (map[string]string, int64, error) {
 // without positions.parquet; a file of another game, M or multiplier, or
 // one that disagrees with the folder's name mult=A; a breakpoints/ folder
 // that lacks a file g=XXXX.parquet for some g from 1 to the largest
-// G(x, y, y), or holds any other file; rows out of order, missing or
+// G(x, y, y), or holds any other file; a manifest (Manifest) that is not
+// a global table's, disagrees with positions.parquet, or does not list
+// exactly the files there with their sizes; rows out of order, missing or
 // extra; a breakpoint outside 1..y or below the one before it; and a
-// g_start, g_full or r_1 that the breakpoints do not give. A folder that does
-// not exist gives an error satisfying errors.Is(err, fs.ErrNotExist).
+// g_start, g_full or r_1 that the breakpoints do not give. A folder
+// without a manifest, as written before global tables had one, opens when
+// all of that holds (ReadManifest says whether there is one). A folder
+// that does not exist gives an error satisfying errors.Is(err,
+// fs.ErrNotExist).
 func Open(dir string) (*Table, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
@@ -159,17 +165,11 @@ func Open(dir string) (*Table, error) {
 	if s := meta[table.MetaMaxG]; s != strconv.Itoa(maxG) {
 		return nil, invalid(dir, "%s records %s = %q, but its largest g_full is %d", PositionsFile, table.MetaMaxG, s, maxG)
 	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
+	if err := onlyTableFiles(dir); err != nil {
 		return nil, err
 	}
-	for _, e := range entries {
-		switch name := e.Name(); {
-		case strings.HasPrefix(name, "."):
-		case name == PositionsFile || name == table.BreakpointsDir && e.IsDir():
-		default:
-			return nil, invalid(dir, "%s does not belong to a global table folder (only %s and %s/)", name, PositionsFile, table.BreakpointsDir)
-		}
+	if _, err := checkManifest(dir, M, a.String(), maxG); err != nil {
+		return nil, err
 	}
 	bdir := filepath.Join(dir, table.BreakpointsDir)
 	files, err := os.ReadDir(bdir)
@@ -264,8 +264,10 @@ func Open(dir string) (*Table, error) {
 // Footers checks a global table folder from its files' footers:
 // positions.parquet of the folder's multiplier with a row per position,
 // and a breakpoint file of the same M and multiplier for each g from 1 to
-// fibnim.max_g and no other. It returns M and the largest value. It
-// reads no row: Open reads and checks them all.
+// fibnim.max_g and no other, no file a global table does not hold, and
+// its manifest, if it has one, agreeing with positions.parquet and listing
+// exactly the files there with their sizes. It returns M and the largest
+// value. It reads no row: Open reads and checks them all.
 func Footers(dir string, a grundy.Multiplier) (M, maxG int, err error) {
 	meta, rows, err := footer[GlobalPosition](filepath.Join(dir, PositionsFile))
 	if errors.Is(err, os.ErrNotExist) {
@@ -283,6 +285,12 @@ func Footers(dir string, a grundy.Multiplier) (M, maxG int, err error) {
 		return 0, 0, invalid(dir, "%s holds %d rows, but its metadata says M = %q, max_g = %q", PositionsFile, rows, meta[table.MetaN], meta[table.MetaMaxG])
 	case meta[table.MetaMult] != a.String():
 		return 0, 0, invalid(dir, "the folder is for a = %s, but its files are for a = %s", a, meta[table.MetaMult])
+	}
+	if err := onlyTableFiles(dir); err != nil {
+		return 0, 0, err
+	}
+	if _, err := checkManifest(dir, M, a.String(), maxG); err != nil {
+		return 0, 0, err
 	}
 	files, err := os.ReadDir(filepath.Join(dir, table.BreakpointsDir))
 	if err != nil && !(errors.Is(err, os.ErrNotExist) && maxG == 0) {
@@ -311,6 +319,25 @@ func Footers(dir string, a grundy.Multiplier) (M, maxG int, err error) {
 		}
 	}
 	return M, maxG, nil
+}
+
+// onlyTableFiles refuses a file in the global table folder dir that is
+// not one of a global table's: positions.parquet, breakpoints/ and
+// manifest.json (hidden files are a writer's, and left alone).
+func onlyTableFiles(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		switch name := e.Name(); {
+		case strings.HasPrefix(name, "."):
+		case name == PositionsFile || name == ManifestFile || name == table.BreakpointsDir && e.IsDir():
+		default:
+			return invalid(dir, "%s does not belong to a global table folder (only %s, %s and %s/)", name, PositionsFile, ManifestFile, table.BreakpointsDir)
+		}
+	}
+	return nil
 }
 
 // invalid is an error wrapping table.ErrInvalid, as table.Open gives.

@@ -1,4 +1,4 @@
-// Package build makes a Grundy table folder and commits it to disk: it
+// Package tablebuild makes a Grundy table folder and commits it to disk: it
 // runs an engine of package grundy (the dense engine, the checkpointed
 // breakpoint engine, or the brute-force oracle) and writes what it finds
 // in the format of package table, so that the table on disk is replaced
@@ -38,11 +38,12 @@
 // completes; a full disk leaves the old table whole and says so in one
 // line. Failpoint lets a test stop a run at each boundary.
 //
-// It also builds a global game's table folder the same way, complete or
-// not at all (Global, global.go), and lists what a results folder holds
-// (Survey: which tables validate, and what stopped runs left, Leftovers;
-// what compute info prints). The hidden files of a run (its staging
-// folder, lock and swap marker) are named in layout.go, and nowhere else.
+// It also builds a global game's table folder under the same protocol
+// (Global, global.go): lock, never less without GlobalConfig.Replace, a
+// disk plan, a staging folder, a manifest (globalnim.Manifest) written
+// last, one swap. The hidden files of a run (its staging folder, lock and
+// swap marker) are named in layout.go, and nowhere else; Leftovers lists
+// those that stopped runs left (package inventory shows them).
 //
 // What it must not do: compute Grundy values itself (package grundy),
 // define the files' format or read tables (package table), or parse

@@ -3,6 +3,7 @@ package tablebuild
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -21,7 +22,7 @@ import (
 func buildGlobal(t *testing.T, root string, M int, a grundy.Multiplier, workers int) string {
 	t.Helper()
 	dir := globalnim.Dir(root, a)
-	if _, err := Global(context.Background(), GlobalConfig{Dir: dir, M: M, Mult: a, Workers: workers, Revision: "test"}); err != nil {
+	if _, err := Global(context.Background(), GlobalConfig{Dir: dir, M: M, Mult: a, Workers: workers, Revision: "test", Replace: true}); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -110,8 +111,7 @@ func TestGlobalFilesReproduce(t *testing.T) {
 		}
 	}
 	buildGlobal(t, root, 90, grundy.Fibonacci, 2) // over the first
-	entries, _ := os.ReadDir(filepath.Join(root, globalnim.Folder))
-	if len(entries) != 1 || entries[0].Name() != "mult=2" {
+	if entries := visible(t, filepath.Join(root, globalnim.Folder)); len(entries) != 1 || entries[0] != "mult=2" {
 		t.Fatalf("after a rerun %s holds %v", filepath.Join(root, globalnim.Folder), entries)
 	}
 }
@@ -141,11 +141,47 @@ func TestBuildGlobalInterrupted(t *testing.T) {
 			t.Fatalf("interrupted run changed %s", name)
 		}
 	}
-	entries, _ := os.ReadDir(filepath.Join(root, globalnim.Folder))
-	if len(entries) != 1 {
+	if entries := visible(t, filepath.Join(root, globalnim.Folder)); len(entries) != 1 {
 		t.Fatalf("interrupted run left %v", entries)
 	}
 	if _, err := globalnim.Open(dir); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// visible lists the names in dir but the lock files, which stay (lock.go).
+func visible(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), lockSuffix) {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// editManifest rewrites the global table's manifest in dir through change.
+func editManifest(t *testing.T, dir string, change func(map[string]any)) {
+	t.Helper()
+	path := filepath.Join(dir, globalnim.ManifestFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	change(m)
+	if b, err = json.Marshal(m); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -235,6 +271,26 @@ func TestOpenGlobalRefuses(t *testing.T) {
 		"a position row missing": func(t *testing.T, dir string) {
 			rewritePos(t, filepath.Join(dir, globalnim.PositionsFile), func(r []globalnim.GlobalPosition) []globalnim.GlobalPosition { return r[:len(r)-1] })
 		},
+		"a file's size not its manifest's": func(t *testing.T, dir string) {
+			f, _ := os.OpenFile(table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 2), os.O_APPEND|os.O_WRONLY, 0)
+			f.Write([]byte{0})
+			f.Close()
+		},
+		"a manifest of another M": func(t *testing.T, dir string) {
+			editManifest(t, dir, func(m map[string]any) { m["m"] = 41.0 })
+		},
+		"a manifest of another largest value": func(t *testing.T, dir string) {
+			editManifest(t, dir, func(m map[string]any) { m["max_g"] = m["max_g"].(float64) + 1 })
+		},
+		"a manifest that lacks a file": func(t *testing.T, dir string) {
+			editManifest(t, dir, func(m map[string]any) { m["files"] = m["files"].([]any)[1:] })
+		},
+		"a Grundy table's manifest": func(t *testing.T, dir string) {
+			editManifest(t, dir, func(m map[string]any) { m["format"] = "fibnim-table-manifest/1" })
+		},
+		"a manifest that is not JSON": func(t *testing.T, dir string) {
+			os.WriteFile(filepath.Join(dir, globalnim.ManifestFile), []byte("{"), 0o644)
+		},
 		"a single-pile table folder": func(t *testing.T, dir string) {
 			os.RemoveAll(dir)
 			root := filepath.Dir(filepath.Dir(dir))
@@ -244,6 +300,9 @@ func TestOpenGlobalRefuses(t *testing.T) {
 			os.Rename(table.Dir(root, a), dir)
 		},
 	}
+	// The cases Footers, which reads no row, must refuse too.
+	manifestCase := map[string]bool{"a file's size not its manifest's": true, "a manifest of another M": true, "a manifest of another largest value": true,
+		"a manifest that lacks a file": true, "a Grundy table's manifest": true, "a manifest that is not JSON": true, "a stray file": true, "a value's file missing": true}
 	good := folderBytes(t, buildGlobal(t, t.TempDir(), 40, a, 2))
 	for name, corrupt := range cases {
 		t.Run(strings.ReplaceAll(name, " ", "_"), func(t *testing.T) {
@@ -264,35 +323,14 @@ func TestOpenGlobalRefuses(t *testing.T) {
 			if _, err := globalnim.Open(dir); !errors.Is(err, table.ErrInvalid) {
 				t.Fatalf("globalnim.Open after %s: err = %v, want table.ErrInvalid", name, err)
 			}
+			if manifestCase[name] {
+				if _, _, err := globalnim.Footers(dir, a); !errors.Is(err, table.ErrInvalid) {
+					t.Fatalf("globalnim.Footers after %s: err = %v, want table.ErrInvalid", name, err)
+				}
+			}
 		})
 	}
 	if _, err := globalnim.Open(filepath.Join(t.TempDir(), "nothing")); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("missing folder: err = %v", err)
-	}
-}
-
-// TestSurveyGlobal: Survey lists a global table folder with its M and
-// largest value, from the footers, and says when it does not validate.
-func TestSurveyGlobal(t *testing.T) {
-	root := t.TempDir()
-	dir := buildGlobal(t, root, 30, grundy.Fibonacci, 2)
-	tab, err := globalnim.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, full := range []bool{false, true} {
-		folders, others, _, err := Survey(context.Background(), root, full)
-		if err != nil || len(folders) != 1 || len(others) != 0 {
-			t.Fatalf("Survey: %v, %+v, others %v", err, folders, others)
-		}
-		f := folders[0]
-		if f.Err != nil || f.N != 30 || f.MaxValue != tab.MaxValue() || f.Engine != "global-sweep" || f.Dir != dir {
-			t.Fatalf("Survey: %+v", f)
-		}
-	}
-	os.Remove(table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 2))
-	folders, _, _, err := Survey(context.Background(), root, false)
-	if err != nil || !errors.Is(folders[0].Err, table.ErrInvalid) {
-		t.Fatalf("Survey of a folder without g=0002: %v, %+v", err, folders)
 	}
 }

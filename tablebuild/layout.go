@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"fibnim/globalnim"
 	"fibnim/internal/atomicfile"
 	"fibnim/internal/tablewrite"
 )
@@ -18,6 +19,9 @@ import (
 //	                               when complete (StagingDir)
 //	ROOT/grundy/.mult=A.lock       the lock a writer holds (its pid, command)
 //	ROOT/grundy/.mult=A.swap       a swap in progress (swapMarker)
+//
+// The global game's table folders, ROOT/global/mult=A (Global), have the
+// same three beside them, in ROOT/global.
 const (
 	// stagingSuffix ends the name of a table folder's staging folder.
 	stagingSuffix = ".staging"
@@ -60,12 +64,12 @@ func swapMarker(dir string) string {
 // left inside the table folder dir.
 func oldRunDir(dir string) string { return filepath.Join(dir, runDir) }
 
-// Leftovers lists what stopped runs left in the folder dir: unfinished
-// FileSet journals (the next run of that command finishes them), staging
-// folders of table runs (".mult=A.staging": a run that can be resumed) and
-// their swap markers, and the .run/ folders of table runs made before
-// staging folders, with their sizes.
-func Leftovers(dir string) ([]FileSize, error) {
+// Leftovers lists what stopped runs left in the folder dir, by path:
+// unfinished FileSet journals (the next run of that command finishes
+// them), staging folders of table runs (".mult=A.staging", Grundy or
+// global: a run that can be resumed or completed) and their swap markers,
+// and the .run/ folders of table runs made before staging folders.
+func Leftovers(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -73,7 +77,7 @@ func Leftovers(dir string) ([]FileSize, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []FileSize
+	var out []string
 	for _, e := range entries {
 		name := e.Name()
 		switch {
@@ -81,24 +85,29 @@ func Leftovers(dir string) ([]FileSize, error) {
 			strings.HasSuffix(name, stagingSuffix) || strings.HasSuffix(name, stagingSuffix+".old"),
 			strings.HasPrefix(name, ".mult=") && strings.HasSuffix(name, swapSuffix),
 			name == runDir:
-			p := filepath.Join(dir, name)
-			out = append(out, FileSize{Name: p, Size: du(p)})
+			out = append(out, filepath.Join(dir, name))
 		}
 	}
 	return out, nil
 }
 
 // LeftoverAdvice says what a leftover of a stopped run (Leftovers) is and
-// how to remove it, in one line for compute info.
+// how to remove it, in one line for compute info. A staging folder or swap
+// marker in a folder named globalnim.Folder belongs to compute global, any
+// other to compute grundy.
 func LeftoverAdvice(path string) string {
 	base := filepath.Base(path)
+	cmd := "compute grundy"
+	if filepath.Base(filepath.Dir(path)) == globalnim.Folder {
+		cmd = "compute global"
+	}
 	switch {
 	case atomicfile.IsJournal(base):
 		return "an unfinished set of outputs: the command that writes them completes it when run again, or rm " + path
 	case strings.HasSuffix(base, stagingSuffix):
-		return "an unfinished table run: the same compute grundy resumes it, or rm -rf " + path
+		return "an unfinished table run: the same " + cmd + " resumes or completes it, or rm -rf " + path
 	case strings.HasSuffix(base, swapSuffix):
-		return "an unfinished swap: the next compute grundy of that table completes it"
+		return "an unfinished swap: the next " + cmd + " of that table completes it"
 	case base == runDir:
 		return "an unfinished run of an earlier fibnim: compute grundy with its parameters resumes it, or rm -rf " + path
 	}

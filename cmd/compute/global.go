@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -25,8 +24,9 @@ func runGlobal(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "worker goroutines")
 	out := fs.String("out", "results", "output folder")
 	maxMem := fs.String("max-mem", "", "refuse runs whose estimated peak memory exceeds this, e.g. 4GiB (default: available memory)")
+	replace := fs.Bool("replace", false, "replace a table of a larger M (otherwise refused)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: compute global -n M [-mult A] [-workers W] [-out DIR] [-max-mem SIZE]")
+		fmt.Fprintln(stderr, "usage: compute global -n M [-mult A] [-workers W] [-out DIR] [-max-mem SIZE] [-replace]")
 		fmt.Fprintln(stderr, "Global Fibonacci nim: two piles, one shared move limit; writes OUT/global/mult=A/ (docs/global.md).")
 		fs.PrintDefaults()
 	}
@@ -67,16 +67,22 @@ func runGlobal(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	start := time.Now()
 	fmt.Fprintf(stderr, "global: M=%d, a=%s, %d workers, %d positions, estimated peak %s\n", M, a, *workers, globalnim.Positions(M), cli.HumanBytes(globalnim.SweepBytes(M, *workers)))
 	logf := cli.Every(stderr, 2*time.Second)
-	maxG, err := tablebuild.Global(ctx, tablebuild.GlobalConfig{Dir: dir, M: M, Mult: a, Workers: *workers, Revision: version.Revision(),
+	res, err := tablebuild.Global(ctx, tablebuild.GlobalConfig{Dir: dir, M: M, Mult: a, Workers: *workers, Replace: *replace,
+		Revision: version.Revision(), Command: commandLine(), Log: stderr,
 		Done: func(g, positions int) {
 			logf("global: value %d written (%d positions reach it), elapsed %v", g, positions, time.Since(start).Round(time.Millisecond))
 		}})
-	if errors.Is(err, context.Canceled) || ctx.Err() != nil {
-		return fmt.Errorf("interrupted; earlier results left in place")
-	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s/{%s,%s/} (M=%d, max G=%d) in %v\n", dir, globalnim.PositionsFile, table.BreakpointsDir, M, maxG, time.Since(start).Round(time.Millisecond))
+	if res.AlreadyThere {
+		note := ""
+		if res.NoManifest {
+			note = " (written before global tables had manifests: -replace rewrites it with one)"
+		}
+		fmt.Fprintf(stdout, "%s already holds this table, complete: M=%d, a=%s%s; nothing to do (-replace recomputes it)\n", res.Dir, M, a, note)
+		return nil
+	}
+	fmt.Fprintf(stdout, "wrote %s/{%s,%s/,%s} (M=%d, max G=%d) in %v\n", dir, globalnim.PositionsFile, table.BreakpointsDir, globalnim.ManifestFile, M, res.MaxG, time.Since(start).Round(time.Millisecond))
 	return nil
 }

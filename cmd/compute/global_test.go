@@ -113,8 +113,49 @@ func TestGlobalStopsOnInterrupt(t *testing.T) {
 	if t2, err := globalnim.Open(gdir); err != nil || t2.M != 50 {
 		t.Fatalf("earlier table after the interrupt: %v", err)
 	}
-	if entries, _ := os.ReadDir(filepath.Dir(gdir)); len(entries) != 1 {
+	// Only the table and its lock file (which stays) are there.
+	if entries, _ := os.ReadDir(filepath.Dir(gdir)); len(entries) != 2 || entries[0].Name() != ".mult=2.lock" {
 		t.Fatalf("left %v beside the table", entries)
+	}
+}
+
+// The repro: compute global -n 100, then -n 20 on the same -out,
+// is refused in one line, a runtime error (exit 1), and leaves the M = 100
+// table whole with its manifest; info says the table validates against
+// it. -replace writes the smaller table; a table without a manifest is
+// said to be rewritten by compute global, not compute grundy.
+func TestGlobalNeverLessCommand(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := runArgs(t, "global", "-n", "100", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	gdir := globalnim.Dir(dir, grundy.Fibonacci)
+	_, err := runArgs(t, "global", "-n", "20", "-out", dir)
+	var ue usageError
+	if err == nil || errors.As(err, &ue) || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "-replace") {
+		t.Fatalf("-n 20 over -n 100: %v, want a one-line runtime error naming -replace", err)
+	}
+	if tab, err := globalnim.Open(gdir); err != nil || tab.M != 100 {
+		t.Fatalf("the M = 100 table after the refusal: %v", err)
+	}
+	if m, err := globalnim.ReadManifest(gdir); err != nil || m.M != 100 {
+		t.Fatalf("manifest: %v", err)
+	}
+	out, err := runArgs(t, "global", "-n", "100", "-out", dir)
+	if err != nil || !strings.Contains(out, "already holds this table") {
+		t.Fatalf("the same M again: %v\n%s", err, out)
+	}
+	info, err := runArgs(t, "info", "-full", dir)
+	if err != nil || !strings.Contains(info, "every file's SHA-256 matches its manifest") {
+		t.Fatalf("info -full: %v\n%s", err, info)
+	}
+	if _, err := runArgs(t, "global", "-n", "20", "-replace", "-out", dir); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(gdir, globalnim.ManifestFile))
+	info, err = runArgs(t, "info", dir)
+	if err != nil || !strings.Contains(info, "compute global -n 20 -mult 2 -replace rewrites it") || strings.Contains(info, "compute grundy") {
+		t.Fatalf("info on a global table without a manifest: %v\n%s", err, info)
 	}
 }
 

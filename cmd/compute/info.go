@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"fibnim/globalnim"
 	"fibnim/internal/cli"
+	"fibnim/inventory"
 	"fibnim/table"
 	"fibnim/tablebuild"
 )
@@ -37,7 +39,7 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := notTableFolder(root); err != nil {
 		return err
 	}
-	folders, others, leftovers, err := tablebuild.Survey(ctx, root, *full)
+	folders, others, leftovers, err := inventory.Survey(ctx, root, *full)
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted")
 	}
@@ -59,24 +61,26 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			if f.Breakpoints {
 				what = fmt.Sprintf("start values and breakpoints g = 1..%d", f.MaxValue)
 			}
-			if f.Engine == "global-sweep" { // global/mult=A: N is the largest pile M
+			rewrite := "compute grundy -replace" // what rewrites a table with a manifest
+			if f.Engine == globalnim.Engine {    // global/mult=A: N is the largest pile M
 				what = fmt.Sprintf("the global game's positions x <= y <= %d and breakpoints g = 1..%d", f.N, f.MaxValue)
+				rewrite = fmt.Sprintf("compute global -n %d -mult %s -replace", f.N, f.Mult)
 			}
 			if f.DenseN >= 0 {
 				what += fmt.Sprintf(", every cell for n <= %d", f.DenseN)
 			}
 			how := "validates (sizes match its manifest)"
 			if !f.Manifest {
-				how = "validates, but has no manifest (written before manifests: its files cannot be checked against one; compute grundy -replace rewrites it)"
+				how = "validates, but has no manifest (written before manifests: its files cannot be checked against one; " + rewrite + " rewrites it)"
 			}
 			if *full && f.Manifest {
 				how = "validates, every row read and every file's SHA-256 matches its manifest"
 			} else if *full {
-				how = "validates, every row read; no manifest (written before manifests: compute grundy -replace rewrites it with one)"
+				how = "validates, every row read; no manifest (written before manifests: " + rewrite + " rewrites it with one)"
 			}
 			fmt.Fprintf(stdout, "  %s: N = %d, values 0..%d, %s engine; %s\n", how, f.N, f.MaxValue, f.Engine, what)
 		}
-		var bps []tablebuild.FileSize
+		var bps []inventory.FileSize
 		for _, x := range f.Files {
 			if strings.HasPrefix(x.Name, table.BreakpointsDir+string(filepath.Separator)) {
 				bps = append(bps, x)

@@ -1,4 +1,4 @@
-package tablebuild
+package inventory
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"fibnim/globalnim"
 	"fibnim/grundy"
 	"fibnim/table"
+	"fibnim/tablebuild"
 )
 
 // Folder describes one table folder of a results folder, as Survey finds it.
@@ -50,8 +51,8 @@ func (f Folder) Bytes() int64 {
 // files' sizes against the manifest), then the global game's
 // (root/global/mult=*, Engine "global-sweep", see surveyGlobal), the other
 // files under root (n-times nim tables, reports, figures) with their
-// sizes, and what stopped runs left (Leftovers, in root, root/grundy and
-// every table folder).
+// sizes, and what stopped runs left ([tablebuild.Leftovers], in root,
+// root/grundy, root/global and every Grundy table folder).
 //
 // With full, each valid table is also read through (table.Table.Check) and its
 // files' SHA-256 compared with its manifest (table.Table.CheckHashes), which
@@ -66,8 +67,8 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil, err
 	}
-	for _, d := range []string{root, filepath.Join(root, "grundy")} {
-		l, err := Leftovers(d)
+	for _, d := range []string{root, filepath.Join(root, "grundy"), filepath.Join(root, globalnim.Folder)} {
+		l, err := leftoversIn(d)
 		if err != nil {
 			return nil, nil, nil, err
 		}
@@ -82,7 +83,7 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 		if f.Files, err = listFiles(f.Dir); err != nil {
 			return nil, nil, nil, err
 		}
-		l, err := Leftovers(f.Dir)
+		l, err := leftoversIn(f.Dir)
 		if err != nil {
 			return nil, nil, nil, err
 		}
@@ -112,7 +113,7 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 		a, b := folders[i].Mult, folders[j].Mult
 		return a.P*b.Q < b.P*a.Q
 	})
-	gf, err := surveyGlobal(root, full)
+	gf, err := surveyGlobal(ctx, root, full)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -127,6 +128,31 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 		}
 	}
 	return folders, others, leftovers, nil
+}
+
+// leftoversIn is tablebuild.Leftovers of dir, with their sizes.
+func leftoversIn(dir string) ([]FileSize, error) {
+	paths, err := tablebuild.Leftovers(dir)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]FileSize, len(paths))
+	for i, p := range paths {
+		out[i] = FileSize{Name: p, Size: du(p)}
+	}
+	return out, nil
+}
+
+// du is the size of the regular files under path.
+func du(path string) int64 {
+	var n int64
+	filepath.Walk(path, func(_ string, info os.FileInfo, err error) error {
+		if err == nil && info.Mode().IsRegular() {
+			n += info.Size()
+		}
+		return nil
+	})
+	return n
 }
 
 // listFiles lists the regular files under dir, skipping hidden ones (a
@@ -158,10 +184,12 @@ func listFiles(dir string) ([]FileSize, error) {
 
 // surveyGlobal lists the global game's table folders under root for
 // Survey, in increasing a: N is M, MaxValue the largest G(x, y, y). It
-// checks what the footers say (positions.parquet's metadata and rows, and
-// one breakpoint file for each value with the same M and multiplier);
-// with full, it reads every row (globalnim.Open).
-func surveyGlobal(root string, full bool) ([]Folder, error) {
+// checks what the footers and the manifest say (globalnim.Footers:
+// positions.parquet's metadata and rows, one breakpoint file for each
+// value with the same M and multiplier, the files' sizes against the
+// manifest); with full, it compares every file's SHA-256 with the
+// manifest (globalnim.CheckHashes) and reads every row (globalnim.Open).
+func surveyGlobal(ctx context.Context, root string, full bool) ([]Folder, error) {
 	entries, err := os.ReadDir(filepath.Join(root, globalnim.Folder))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -182,8 +210,18 @@ func surveyGlobal(root string, full bool) ([]Folder, error) {
 		if f.Err == nil {
 			f.N, f.MaxValue, f.Err = globalnim.Footers(f.Dir, f.Mult)
 		}
+		if f.Err == nil {
+			_, merr := globalnim.ReadManifest(f.Dir)
+			f.Manifest = merr == nil
+		}
+		if f.Err == nil && full && f.Manifest {
+			f.Err = globalnim.CheckHashes(ctx, f.Dir)
+		}
 		if f.Err == nil && full {
 			_, f.Err = globalnim.Open(f.Dir)
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
 		folders = append(folders, f)
 	}
