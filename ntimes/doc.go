@@ -20,8 +20,9 @@
 //
 // It owns the mathematics of F(a) and the rows its results become in the
 // Parquet files of ROOT/ntimes, with their names (rows.go: CRow, SeqRow,
-// RealCRow, RealRow), and must not touch files: compute ntimes writes them
-// (internal/parquetfile), and package table's reader reads them.
+// RealCRow, RealRow), and must not touch files: package ntimesrun writes
+// them ([fibnim/ntimesrun.Run], what compute ntimes runs), and package
+// table's reader reads them.
 //
 // References:
 //   - P. Frankl, N. Tokushige, "The game of n-times nim", Discrete Math. 260

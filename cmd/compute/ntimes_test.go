@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"fibnim/internal/cli"
+	"fibnim/ntimesrun"
 )
 
 // compute ntimes estimates its peak memory before any work, and the
@@ -34,14 +35,14 @@ func TestNtimesMemoryEstimate(t *testing.T) {
 	if 1.15*est < got || est > 3*got { // within 15% of it, or above
 		t.Errorf("estimated %.1f MiB for a peak RSS of %.1f MiB", est, got)
 	}
-	var o ntimesOpts
+	var cfg ntimesrun.Config
 	var err error
-	if o.mults, err = parseMults("2..1000"); err != nil {
+	if cfg.Mults, err = parseMults("2..1000"); err != nil {
 		t.Fatal(err)
 	}
-	o.workers, o.minStable, o.factor, o.maxTerms, o.seqTerms = 2, 2000, 10, 1<<20, 200
-	o.realUpto = o.mults[8] // 10
-	if need := ntimesBytes(o); need > 3<<29 {
+	cfg.Workers, cfg.MinStable, cfg.Factor, cfg.MaxTerms, cfg.SeqTerms = 2, 2000, 10, 1<<20, 200
+	cfg.RealUpto = cfg.Mults[8] // 10
+	if need := ntimesrun.Bytes(cfg); need > 3<<29 {
 		t.Errorf("the defaults are estimated at %s, above 1.5 GiB", cli.HumanBytes(need))
 	}
 }
