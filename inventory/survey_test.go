@@ -48,6 +48,16 @@ func TestSurveyGlobal(t *testing.T) {
 	if advice := tablebuild.LeftoverAdvice(stage); !strings.Contains(advice, "compute global") {
 		t.Fatalf("advice for %s: %s", stage, advice)
 	}
+	// The hidden folder of a global run of an earlier fibnim, killed.
+	old := filepath.Join(root, globalnim.Folder, ".mult=2.tmp-123")
+	os.MkdirAll(old, 0o755)
+	os.WriteFile(filepath.Join(old, globalnim.PositionsFile), make([]byte, 10), 0o644)
+	if _, _, leftovers, err = Survey(context.Background(), root, false); err != nil || len(leftovers) != 2 || leftovers[1].Name != old {
+		t.Fatalf("Survey of an old global run: %v, %v", err, leftovers)
+	}
+	if advice := tablebuild.LeftoverAdvice(old); !strings.Contains(advice, "compute global") || !strings.Contains(advice, "rm -rf "+old) {
+		t.Fatalf("advice for %s: %s", old, advice)
+	}
 	os.Remove(table.BreakpointFile(filepath.Join(dir, table.BreakpointsDir), 2))
 	folders, _, _, err := Survey(context.Background(), root, false)
 	if err != nil || !errors.Is(folders[0].Err, table.ErrInvalid) {

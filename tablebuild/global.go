@@ -111,7 +111,7 @@ func Global(ctx context.Context, cfg GlobalConfig) (res GlobalResult, err error)
 
 	// What is there decides whether to run at all.
 	replacing := "" // said once the run is sure to start
-	if _, err := os.Stat(dir); err == nil {
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		M, maxG, ferr := globalnim.Footers(dir, cfg.Mult)
 		if ferr == nil {
 			_, merr := globalnim.ReadManifest(dir)

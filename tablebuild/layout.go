@@ -35,6 +35,11 @@ const (
 	// runDir is where runs made before staging folders kept their work,
 	// inside the table folder.
 	runDir = ".run"
+
+	// oldGlobalTmp is in the name of the hidden folder, .mult=A.tmp-NNN
+	// beside the table folder, in which global runs made before staging
+	// folders wrote their files.
+	oldGlobalTmp = ".tmp-"
 )
 
 // StagingDir is the folder, beside the table folder dir, in which a run
@@ -68,7 +73,8 @@ func oldRunDir(dir string) string { return filepath.Join(dir, runDir) }
 // unfinished FileSet journals (the next run of that command finishes
 // them), staging folders of table runs (".mult=A.staging", Grundy or
 // global: a run that can be resumed or completed) and their swap markers,
-// and the .run/ folders of table runs made before staging folders.
+// and the .run/ and .mult=A.tmp-NNN folders of Grundy and global runs
+// made before staging folders.
 func Leftovers(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, os.ErrNotExist) {
@@ -84,6 +90,7 @@ func Leftovers(dir string) ([]string, error) {
 		case atomicfile.IsJournal(name),
 			strings.HasSuffix(name, stagingSuffix) || strings.HasSuffix(name, stagingSuffix+".old"),
 			strings.HasPrefix(name, ".mult=") && strings.HasSuffix(name, swapSuffix),
+			strings.HasPrefix(name, ".mult=") && strings.Contains(name, oldGlobalTmp),
 			name == runDir:
 			out = append(out, filepath.Join(dir, name))
 		}
@@ -108,6 +115,8 @@ func LeftoverAdvice(path string) string {
 		return "an unfinished table run: the same " + cmd + " resumes or completes it, or rm -rf " + path
 	case strings.HasSuffix(base, swapSuffix):
 		return "an unfinished swap: the next " + cmd + " of that table completes it"
+	case strings.Contains(base, oldGlobalTmp):
+		return "an unfinished run of an earlier fibnim's compute global (nothing to resume): rm -rf " + path
 	case base == runDir:
 		return "an unfinished run of an earlier fibnim: compute grundy with its parameters resumes it, or rm -rf " + path
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"time"
 
@@ -61,7 +62,7 @@ func runGlobal(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	dir := globalnim.Dir(*out, a)
-	if err := prepareDir(dir); err != nil {
+	if err := prepareDir(filepath.Dir(dir)); err != nil {
 		return err
 	}
 	start := time.Now()

@@ -149,6 +149,9 @@ func TestGlobalNeverLessCommand(t *testing.T) {
 	if err != nil || !strings.Contains(info, "every file's SHA-256 matches its manifest") {
 		t.Fatalf("info -full: %v\n%s", err, info)
 	}
+	if _, err := runArgs(t, "info", gdir); !errors.As(err, &ue) || !strings.Contains(ue.Msg, "give the results folder") {
+		t.Fatalf("info on the table folder itself: %v", err)
+	}
 	if _, err := runArgs(t, "global", "-n", "20", "-replace", "-out", dir); err != nil {
 		t.Fatal(err)
 	}

@@ -115,11 +115,13 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return nil
 }
 
-// notTableFolder refuses a table folder given where a results folder is
-// wanted (an easy slip: table.Open takes the former).
+// notTableFolder refuses a table folder, Grundy or global, given where a
+// results folder is wanted (an easy slip: table.Open takes the former).
 func notTableFolder(root string) error {
-	if _, err := os.Stat(filepath.Join(root, table.StartValuesFile)); err == nil {
-		return usagef("%s is a table folder; give the results folder that holds it (%s)", root, filepath.Dir(filepath.Dir(filepath.Clean(root))))
+	for _, f := range []string{table.StartValuesFile, globalnim.PositionsFile} {
+		if _, err := os.Stat(filepath.Join(root, f)); err == nil {
+			return usagef("%s is a table folder; give the results folder that holds it (%s)", root, filepath.Dir(filepath.Dir(filepath.Clean(root))))
+		}
 	}
 	return nil
 }
