@@ -28,6 +28,9 @@ type GlobalConfig struct {
 	Revision string // the source revision, in every file's metadata and the manifest
 	Command  string // the command line, in the manifest and the lock file
 	Log      io.Writer
+	// Started, if not nil, is called once the run is sure to compute:
+	// after the lock, the never-less rule and the disk plan.
+	Started func()
 	// Done, if not nil, is called after the file of each value g is
 	// written, with the number of positions that reach g.
 	Done func(g, positions int)
@@ -160,7 +163,12 @@ func Global(ctx context.Context, cfg GlobalConfig) (res GlobalResult, err error)
 	if ctx.Err() != nil {
 		return res, fmt.Errorf("%w; earlier results left in place (%s as it was)", ErrInterrupted, dir)
 	}
-	logf("%s", replacing)
+	if replacing != "" {
+		logf("%s", replacing)
+	}
+	if cfg.Started != nil {
+		cfg.Started()
+	}
 
 	res.MaxG, err = makeGlobal(ctx, cfg, stage)
 	if err != nil {

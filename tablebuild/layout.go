@@ -111,8 +111,10 @@ func LeftoverAdvice(path string) string {
 	switch {
 	case atomicfile.IsJournal(base):
 		return "an unfinished set of outputs: the command that writes them completes it when run again, or rm " + path
+	case strings.HasSuffix(base, stagingSuffix) && cmd == "compute global":
+		return "an unfinished global run: the next compute global of that table commits it if it is complete, else removes it and starts over; or rm -rf " + path
 	case strings.HasSuffix(base, stagingSuffix):
-		return "an unfinished table run: the same " + cmd + " resumes or completes it, or rm -rf " + path
+		return "an unfinished table run: the same compute grundy resumes or completes it, or rm -rf " + path
 	case strings.HasSuffix(base, swapSuffix):
 		return "an unfinished swap: the next " + cmd + " of that table completes it"
 	case strings.Contains(base, oldGlobalTmp):

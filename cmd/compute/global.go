@@ -66,10 +66,12 @@ func runGlobal(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	start := time.Now()
-	fmt.Fprintf(stderr, "global: M=%d, a=%s, %d workers, %d positions, estimated peak %s\n", M, a, *workers, globalnim.Positions(M), cli.HumanBytes(globalnim.SweepBytes(M, *workers)))
 	logf := cli.Every(stderr, 2*time.Second)
 	res, err := tablebuild.Global(ctx, tablebuild.GlobalConfig{Dir: dir, M: M, Mult: a, Workers: *workers, Replace: *replace,
 		Revision: version.Revision(), Command: commandLine(), Log: stderr,
+		Started: func() {
+			fmt.Fprintf(stderr, "global: M=%d, a=%s, %d workers, %d positions, estimated peak %s\n", M, a, *workers, globalnim.Positions(M), cli.HumanBytes(globalnim.SweepBytes(M, *workers)))
+		},
 		Done: func(g, positions int) {
 			logf("global: value %d written (%d positions reach it), elapsed %v", g, positions, time.Since(start).Round(time.Millisecond))
 		}})
