@@ -139,7 +139,9 @@ func Global(ctx context.Context, cfg GlobalConfig) (res GlobalResult, err error)
 
 	// A staged table: complete and of this run (commit it), or not.
 	if m, err := globalnim.ReadManifest(stage); err == nil && m.M == cfg.M && m.Multiplier == cfg.Mult.String() {
-		if _, err := globalnim.Open(stage); err == nil {
+		// The footers and the manifest's sizes, as for the table in place:
+		// Open would hold the whole table in memory.
+		if _, _, err := globalnim.Footers(stage, cfg.Mult); err == nil {
 			logf("%s holds the complete table of an earlier run that stopped before its swap; committing it\n", stage)
 			res.MaxG = m.MaxG
 			return res, commitStaged(dir, stage)

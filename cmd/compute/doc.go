@@ -5,7 +5,9 @@
 // Run "compute help" for the subcommands.
 //
 // It parses flags, calls the packages and turns errors into exit codes
-// (2 for usage, 1 for runtime errors): the engines are in grundy, global
-// and ntimes, the files in table, the checks in conjectures, the reports in
-// report, the atlas's shards and merge in atlas.
+// (2 for usage, 1 for runtime errors): the engines are in grundy,
+// globalnim and ntimes, the n-times pipeline in ntimesrun, the commit of
+// table folders in tablebuild, what a results folder holds in inventory,
+// the files in table, the checks in conjectures, the reports in report,
+// the atlas's shards and merge in atlas.
 package main
