@@ -137,20 +137,23 @@ func checkManifest(dir string, M int, a string, maxG int) (bool, error) {
 	if err != nil {
 		return true, err
 	}
-	listed := map[string]bool{}
+	listed, there := map[string]bool{}, map[string]bool{}
 	for _, f := range m.Files {
 		listed[f.Path] = true
 	}
 	for _, name := range names {
+		there[name] = true
 		if !listed[name] {
 			return true, invalid(dir, "%s is not in %s: it was not written by the run that wrote the manifest", name, ManifestFile)
 		}
 	}
 	for _, f := range m.Files {
-		st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f.Path)))
-		if errors.Is(err, os.ErrNotExist) {
+		if !there[f.Path] {
+			// Missing, or a path that is no data file of the folder
+			// ("../x", "breakpoints/.hidden"): never looked at.
 			return true, invalid(dir, "%s is missing (listed in %s)", f.Path, ManifestFile)
 		}
+		st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f.Path)))
 		if err != nil {
 			return true, err
 		}
@@ -167,7 +170,8 @@ var ErrNoManifest = errors.New("the global table has no manifest (written before
 
 // CheckHashes reads every file of the global table folder dir that its
 // manifest lists and compares its size and SHA-256 with the manifest's.
-// A file that differs is an error wrapping table.ErrInvalid that names it;
+// The files there must be exactly those listed, with their sizes. A file
+// that differs is an error wrapping table.ErrInvalid that names it;
 // a folder without a manifest gives ErrNoManifest. It reads on as many
 // goroutines as there are cores and stops when ctx is done. It checks the
 // bytes only: Open checks what they say.
@@ -178,6 +182,9 @@ func CheckHashes(ctx context.Context, dir string) error {
 	}
 	if err != nil {
 		return err
+	}
+	if _, err := checkManifest(dir, m.M, m.Multiplier, m.MaxG); err != nil {
+		return err // the listing first: no file outside the table is read
 	}
 	paths := make([]string, len(m.Files))
 	for i, f := range m.Files {

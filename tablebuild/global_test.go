@@ -285,6 +285,11 @@ func TestOpenGlobalRefuses(t *testing.T) {
 		"a manifest that lacks a file": func(t *testing.T, dir string) {
 			editManifest(t, dir, func(m map[string]any) { m["files"] = m["files"].([]any)[1:] })
 		},
+		"a manifest that lists a file outside the folder": func(t *testing.T, dir string) {
+			editManifest(t, dir, func(m map[string]any) {
+				m["files"] = append(m["files"].([]any), map[string]any{"path": "../mult=2/positions.parquet", "bytes": 1.0, "sha256": "00"})
+			})
+		},
 		"a Grundy table's manifest": func(t *testing.T, dir string) {
 			editManifest(t, dir, func(m map[string]any) { m["format"] = "fibnim-table-manifest/1" })
 		},
@@ -302,7 +307,7 @@ func TestOpenGlobalRefuses(t *testing.T) {
 	}
 	// The cases Footers, which reads no row, must refuse too.
 	manifestCase := map[string]bool{"a file's size not its manifest's": true, "a manifest of another M": true, "a manifest of another largest value": true,
-		"a manifest that lacks a file": true, "a Grundy table's manifest": true, "a manifest that is not JSON": true, "a stray file": true, "a value's file missing": true}
+		"a manifest that lacks a file": true, "a manifest that lists a file outside the folder": true, "a Grundy table's manifest": true, "a manifest that is not JSON": true, "a stray file": true, "a value's file missing": true}
 	good := folderBytes(t, buildGlobal(t, t.TempDir(), 40, a, 2))
 	for name, corrupt := range cases {
 		t.Run(strings.ReplaceAll(name, " ", "_"), func(t *testing.T) {
