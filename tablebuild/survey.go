@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"fibnim/globalnim"
@@ -62,8 +61,8 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 	} else if !st.IsDir() {
 		return nil, nil, nil, errors.New(root + " is not a folder")
 	}
-	entries, err := os.ReadDir(filepath.Join(root, "grundy"))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	found, err := table.MultFolders(filepath.Join(root, "grundy"))
+	if err != nil {
 		return nil, nil, nil, err
 	}
 	for _, d := range []string{root, filepath.Join(root, "grundy")} {
@@ -73,12 +72,8 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 		}
 		leftovers = append(leftovers, l...)
 	}
-	for _, e := range entries {
-		if !e.IsDir() || !strings.HasPrefix(e.Name(), "mult=") {
-			continue
-		}
-		f := Folder{Dir: filepath.Join(root, "grundy", e.Name()), DenseN: -1}
-		f.Mult, f.Err = grundy.ParseFolder(strings.TrimPrefix(e.Name(), "mult="))
+	for _, mf := range found {
+		f := Folder{Dir: mf.Dir, Mult: mf.Mult, Err: mf.Err, DenseN: -1}
 		if f.Files, err = listFiles(f.Dir); err != nil {
 			return nil, nil, nil, err
 		}
@@ -108,10 +103,6 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 		}
 		folders = append(folders, f)
 	}
-	sort.Slice(folders, func(i, j int) bool {
-		a, b := folders[i].Mult, folders[j].Mult
-		return a.P*b.Q < b.P*a.Q
-	})
 	gf, err := surveyGlobal(root, full)
 	if err != nil {
 		return nil, nil, nil, err
@@ -162,20 +153,13 @@ func listFiles(dir string) ([]FileSize, error) {
 // one breakpoint file for each value with the same M and multiplier);
 // with full, it reads every row (globalnim.Open).
 func surveyGlobal(root string, full bool) ([]Folder, error) {
-	entries, err := os.ReadDir(filepath.Join(root, globalnim.Folder))
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
+	found, err := table.MultFolders(filepath.Join(root, globalnim.Folder))
 	if err != nil {
 		return nil, err
 	}
 	var folders []Folder
-	for _, e := range entries {
-		if !e.IsDir() || !strings.HasPrefix(e.Name(), "mult=") {
-			continue
-		}
-		f := Folder{Dir: filepath.Join(root, globalnim.Folder, e.Name()), DenseN: -1, Engine: globalnim.Engine, Breakpoints: true}
-		f.Mult, f.Err = grundy.ParseFolder(strings.TrimPrefix(e.Name(), "mult="))
+	for _, mf := range found {
+		f := Folder{Dir: mf.Dir, Mult: mf.Mult, Err: mf.Err, DenseN: -1, Engine: globalnim.Engine, Breakpoints: true}
 		if f.Files, err = listFiles(f.Dir); err != nil {
 			return nil, err
 		}
@@ -187,9 +171,5 @@ func surveyGlobal(root string, full bool) ([]Folder, error) {
 		}
 		folders = append(folders, f)
 	}
-	sort.Slice(folders, func(i, j int) bool {
-		a, b := folders[i].Mult, folders[j].Mult
-		return a.P*b.Q < b.P*a.Q
-	})
 	return folders, nil
 }
