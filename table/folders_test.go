@@ -68,3 +68,36 @@ func TestCompareMults(t *testing.T) {
 		t.Error("4/2 and 2 compare unequal")
 	}
 }
+
+// TestRunsReadTheOpenFile: Runs reads breakpoint file g through the file
+// Open validated, not by opening its path again (compute verify opens each
+// table once): with the file's name gone after Open, Runs still gives the
+// rows it gave before.
+func TestRunsReadTheOpenFile(t *testing.T) {
+	dir := build(t, t.TempDir(), 400, grundy.Fibonacci)
+	tb, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	var before []Breakpoint
+	for b, err := range tb.Runs(1) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		before = append(before, b)
+	}
+	if err := os.Remove(BreakpointFile(filepath.Join(dir, BreakpointsDir), 1)); err != nil {
+		t.Fatal(err)
+	}
+	var after []Breakpoint
+	for b, err := range tb.Runs(1) {
+		if err != nil {
+			t.Fatalf("Runs(1) after the file's name was removed: %v", err)
+		}
+		after = append(after, b)
+	}
+	if len(before) == 0 || !reflect.DeepEqual(before, after) {
+		t.Errorf("Runs(1): %d rows before, %d after the name was removed; want the same, at least one", len(before), len(after))
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"fibnim/grundy"
+	"fibnim/internal/parquetfile"
 )
 
 // StartValues returns start[n] = G(n, n-1) (G(0, 0) for n = 0) and
@@ -85,7 +86,7 @@ func (t *Table) Runs(g int) iter.Seq2[Breakpoint, error] {
 		next := int64(0)
 		var bad error
 		stopped := false
-		err := ScanColumns(path, []string{"n", "g", "r_min", "run"}, func(_ int64, v [][]int64) bool {
+		err := parquetfile.ScanColumnsOf(t.files[g-1].File(), path, []string{"n", "g", "r_min", "run"}, func(_ int64, v [][]int64) bool {
 			for i, n := range v[0] {
 				bg, r, run := v[1][i], v[2][i], v[3][i]
 				if run < 1 || n < next || r < 1 || r > n || n+run > int64(t.n)+1 || bg != int64(g) {

@@ -266,6 +266,18 @@ func ScanColumns(path string, cols []string, fn func(lo int64, vals [][]int64) b
 	if err != nil {
 		return fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, err)
 	}
+	return ScanColumnsOf(pf, path, cols, fn)
+}
+
+// ScanColumnsOf is ScanColumns on a file already open (Reader.File), so
+// that a reader that holds it open does not open it again; path names it
+// in errors.
+func ScanColumnsOf(pf *parquet.File, path string, cols []string, fn func(lo int64, vals [][]int64) bool) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, p)
+		}
+	}()
 	idx := make([]int, len(cols))
 	for i, name := range cols {
 		c, ok := pf.Schema().Lookup(name)
