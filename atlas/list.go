@@ -3,11 +3,11 @@ package atlas
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
 	"fibnim/grundy"
+	"fibnim/table"
 )
 
 // MaxList bounds the multipliers of one list: far more than a cluster
@@ -61,13 +61,12 @@ func ParseList(spec string) ([]grundy.Multiplier, error) {
 			return nil, err
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return Less(out[i], out[j]) })
+	table.SortMults(out)
 	return out, nil
 }
 
-// Less orders multipliers by value, exactly: p/q < p'/q' iff p q' < p' q
-// (both below 2^31, so the products fit).
-func Less(a, b grundy.Multiplier) bool { return a.P*b.Q < b.P*a.Q }
+// Less orders multipliers by value, exactly, as [table.CompareMults] does.
+func Less(a, b grundy.Multiplier) bool { return table.CompareMults(a, b) < 0 }
 
 // intRange adds every integer of "lo..hi".
 func intRange(item string, add func(grundy.Multiplier) error) error {

@@ -25,7 +25,7 @@ func testData(t *testing.T) (*Starts, *LowRows) {
 	for n := 0; n <= testN; n++ {
 		s.Start[n], s.Full[n] = uint16(tab.Start(n)), uint16(tab.Full(n))
 		for g := 1; g <= 4; g++ {
-			l.R[g-1][n] = Inf
+			l.R[g-1][n] = grundy.Inf
 			for r := 0; r <= n; r++ {
 				if tab.At(n, r) >= g {
 					l.R[g-1][n] = uint32(r)

@@ -1,10 +1,5 @@
 package conjectures
 
-import "math"
-
-// Inf marks an absent breakpoint (G(n, n) < g).
-const Inf = math.MaxUint32
-
 // Starts holds the start values of every pile n = 0..N.
 type Starts struct {
 	Start []uint16 // G(n, n-1); G(0, 0) for n = 0
@@ -18,7 +13,7 @@ func (s *Starts) N() int { return len(s.Full) - 1 }
 // n = 0..N: enough to know every cell of value 0..3, so Theorems 4.1-4.7
 // are checked on every (n, r), not on a sample.
 type LowRows struct {
-	R [4][]uint32 // R[g-1][n]; Inf where absent
+	R [4][]uint32 // R[g-1][n]; grundy.Inf where absent
 }
 
 // N is the largest row covered.

@@ -42,7 +42,8 @@
 // the two halves of the closing conjecture (conjecture.go), their analogue
 // for every a (step.go), the four cell theorems (lrs4.go), the n-times
 // nim checks (ft.go), the OEIS entries (oeis.go) and the global game's
-// checks (global.go).
+// checks (global.go; their data are read in global_data.go, the
+// observations on R_1 checked in global_observations.go).
 //
 // To add a statement over the rows of a Grundy table:
 //   - write a file with an init function that registers a Check: an Order

@@ -1,18 +1,11 @@
 package conjectures
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"runtime"
 	"sort"
-	"strings"
 
 	"fibnim/globalnim"
 	"fibnim/grundy"
-	"fibnim/table"
 )
 
 // The checks of the global game (package globalnim): two piles and one
@@ -22,9 +15,13 @@ import (
 // of every cell), its relation to the single pile, a lemma proved below,
 // and observations, each reported with the range it was seen on.
 
-// The global game's checks: each reads one table of the global game
+// The global game's statements: each reads one table of the global game
 // (with the single pile's rows of the same a), which VerifyGlobal opens
-// once for all of them (globalData), so they stay in this file.
+// once for all of them (globalData; the loading is in global_data.go), so
+// they are registered here together. This file holds the checks of the
+// rules, the definition, the lemma and the local game;
+// global_observations.go holds what was seen of R_1, each reported with
+// the range it was seen on.
 func init() {
 	how := "not streamed: the table of the global game is held in memory (package globalnim), and every position (x, y) with x <= y <= M is visited"
 	register(&Check{Order: 1000, Reads: GlobalTable | StartValues, Streams: how,
@@ -120,106 +117,6 @@ func globalOracleRange(a grundy.Multiplier, M int) int {
 		m--
 	}
 	return m
-}
-
-// VerifyGlobal runs the global game's checks on every table folder
-// root/global/mult=A, with the single-pile rows of the same a from
-// root/grundy/mult=A where that table covers them (else from the dense
-// engine, as its Source says). It returns the results and a line per
-// table saying what was read; no folder gives nothing.
-func VerifyGlobal(ctx context.Context, root string) ([]Result, []string, error) {
-	entries, err := os.ReadDir(filepath.Join(root, globalnim.Folder))
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil, nil
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	var mults []grundy.Multiplier
-	for _, e := range entries {
-		if name, ok := strings.CutPrefix(e.Name(), "mult="); ok && e.IsDir() {
-			a, err := grundy.ParseFolder(name)
-			if err != nil {
-				return nil, nil, fmt.Errorf("%s: %v", filepath.Join(root, globalnim.Folder, e.Name()), err)
-			}
-			mults = append(mults, a)
-		}
-	}
-	sort.Slice(mults, func(i, j int) bool { return mults[i].P*mults[j].Q < mults[j].P*mults[i].Q })
-	var res []Result
-	var lines []string
-	for _, a := range mults {
-		if err := ctx.Err(); err != nil {
-			return nil, nil, err
-		}
-		dir := globalnim.Dir(root, a)
-		t, err := globalnim.Open(dir)
-		if err != nil {
-			return nil, nil, err
-		}
-		single, err := LoadSinglePile(ctx, table.Dir(root, a), a, t.M)
-		if err != nil {
-			return nil, nil, err
-		}
-		res = append(res, CheckGlobal(t, single)...)
-		lines = append(lines, fmt.Sprintf("Global game a = %s (GLOBAL-*): every position 0 <= x <= y <= %d from %s; one pile: %s.", a, t.M, dir, single.Source))
-	}
-	return res, lines, nil
-}
-
-// LoadSinglePile reads G(n, r), 0 <= r <= n <= N, of multiplier a from the
-// table folder dir: from dense.parquet where it covers N, else from the
-// breakpoint files. Where the folder is missing or smaller, the rows come
-// from grundy.Dense, an engine independent of package globalnim.
-func LoadSinglePile(ctx context.Context, dir string, a grundy.Multiplier, N int) (*SinglePile, error) {
-	t, err := table.Open(dir)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, err
-	}
-	if err == nil {
-		defer t.Close()
-		switch {
-		case t.N() >= N && t.DenseN() >= N:
-			rows, err := t.DenseRows()
-			if err != nil {
-				return nil, err
-			}
-			return &SinglePile{Rows: rows[:N+1], Source: fmt.Sprintf("G(n, r) for n <= %d from %s", N, filepath.Join(dir, table.DenseFile))}, nil
-		case t.N() >= N && t.HasBreakpoints():
-			rows := make([][]uint16, N+1)
-			for n := range rows {
-				rows[n] = make([]uint16, n+1)
-			}
-			for g := 1; ; g++ {
-				col, err := t.Column(g, 0, N)
-				if err != nil {
-					return nil, err
-				}
-				any := false
-				for n, r := range col {
-					if r <= uint32(n) {
-						any = true
-						for c := int(r); c <= n; c++ {
-							rows[n][c]++
-						}
-					}
-				}
-				if !any {
-					break
-				}
-			}
-			return &SinglePile{Rows: rows, Source: fmt.Sprintf("G(n, r) for n <= %d from %s", N, filepath.Join(dir, table.BreakpointsDir))}, nil
-		}
-	}
-	tab, err := grundy.Dense(N, a, runtime.GOMAXPROCS(0))
-	if err != nil {
-		return nil, err
-	}
-	rows := make([][]uint16, N+1)
-	for n := range rows {
-		rows[n] = append([]uint16(nil), tab.Row(n)...)
-	}
-	return &SinglePile{Rows: rows, Source: fmt.Sprintf("G(n, r) for n <= %d from grundy.Dense (no table under %s covers it)", N, dir)}, nil
 }
 
 // CheckGlobal runs every check of the global game on t, in the order of
@@ -430,167 +327,5 @@ func CheckGlobalLocal(t *globalnim.Table, single *SinglePile) Result {
 	res.Note = fmt.Sprintf("Outcomes differ at %d of %d positions: %d are P-positions of the global game only, %d of the local sum only; the values themselves agree at %d. "+
 		"Every global start P-position (x = y, or an empty pile and n in F(a), GLOBAL-start-P) is a local one, so the first count is 0 wherever GLOBAL-start-P holds.",
 		res.Failures, res.Cases, globalOnly, localOnly, sameValue)
-	return *res
-}
-
-// r1 returns R_1(x, y), the least limit at which (x, y) is an N-position,
-// or -1 if it is a P-position at every limit.
-func r1(t *globalnim.Table, x, y int) int {
-	if bs := t.Breakpoints(x, y); len(bs) > 0 {
-		return int(bs[0])
-	}
-	return -1
-}
-
-// singleR1 is R_1(0, n) for n = 0..N from Schwenk's greedy parts by F(a):
-// the single pile's threshold, z_1(n) for a = 2 (Whinihan), independent of
-// the global table (GLOBAL-one-pile and SCHWENK-strategy check it).
-func singleR1(a grundy.Multiplier, N int) []int32 {
-	return SmallestGreedyPart(FPositions(a, N), N)
-}
-
-// CheckGlobalR1Single (observation): every threshold R_1(x, y), x < y, is
-// a threshold of the single pile, a term of F(a) (for a = 2 a Fibonacci
-// number).
-func CheckGlobalR1Single(t *globalnim.Table) Result {
-	a := t.Mult
-	res := statement("GLOBAL-R1-single", Global).result(a)
-	res.Index = "y"
-	res.Domain = Domain{From: 1, To: int64(t.M), Cells: "every position (x, y) with x < y"}
-	inF := map[int]bool{}
-	for _, f := range FPositions(a, t.M) {
-		inF[int(f)] = true
-	}
-	for y := 1; y <= t.M; y++ {
-		for x := 0; x < y; x++ {
-			res.Cases++
-			if v := r1(t, x, y); !inF[v] {
-				res.globalFail(x, y, v, fmt.Sprintf("R_1(%d, %d) = %d", x, y, v), "a term of F(a)")
-			}
-		}
-	}
-	return *res
-}
-
-// CheckGlobalR1Diff (observation): (x, y, r) with x < y is an N-position
-// once r reaches the single pile's threshold of y - x, R_1(0, y - x) (for
-// a = 2 the smallest Zeckendorf part z_1(y - x)); R_1(x, y) <= y - x is
-// proved (move to (x, x), GLOBAL-start-P).
-func CheckGlobalR1Diff(t *globalnim.Table) Result {
-	a := t.Mult
-	res := statement("GLOBAL-R1-diff", Global).result(a)
-	res.Index = "y"
-	res.Domain = Domain{From: 1, To: int64(t.M), Cells: "every position (x, y) with x < y"}
-	z := singleR1(a, t.M)
-	var equal int64
-	for y := 1; y <= t.M; y++ {
-		for x := 0; x < y; x++ {
-			res.Cases++
-			v, d := r1(t, x, y), int(z[y-x])
-			if v == d {
-				equal++
-			}
-			if v > d {
-				res.globalFail(x, y, v, fmt.Sprintf("R_1(%d, %d) = %d", x, y, v), fmt.Sprintf("at most R_1(0, %d) = %d", y-x, d))
-			}
-		}
-	}
-	res.setStats(GlobalStats{Equal: ptr(int64(equal)), Below: ptr(res.Cases - int64(equal) - res.Failures)})
-	return *res
-}
-
-// CheckGlobalR1Equal (observation): the P-positions of the global game
-// are those of one pile of |y - x|: R_1(x, y) = R_1(0, y - x).
-func CheckGlobalR1Equal(t *globalnim.Table) Result {
-	a := t.Mult
-	res := statement("GLOBAL-R1-equal", Global).result(a)
-	res.Index = "y"
-	res.Domain = Domain{From: 1, To: int64(t.M), Cells: "every position (x, y) with x < y"}
-	z := singleR1(a, t.M)
-	for y := 1; y <= t.M; y++ {
-		for x := 0; x < y; x++ {
-			res.Cases++
-			if v, d := r1(t, x, y), int(z[y-x]); v != d {
-				res.globalFail(x, y, v, fmt.Sprintf("R_1(%d, %d) = %d", x, y, v), fmt.Sprintf("R_1(0, %d) = %d", y-x, d))
-			}
-		}
-	}
-	return *res
-}
-
-// previousTerm returns, for each term f of F (increasing), the term
-// before it (0 for the first).
-func previousTerm(F []int64) map[int]int {
-	prev := map[int]int{}
-	for i, f := range F {
-		if i > 0 {
-			prev[int(f)] = int(F[i-1])
-		} else {
-			prev[int(f)] = 0
-		}
-	}
-	return prev
-}
-
-// CheckGlobalR1Two (observation): R_1(x, y), x < y, is R_1(0, y - x) or
-// the term of F(a) just before it (a = 2: z_1(y - x) or the Fibonacci
-// number before it).
-func CheckGlobalR1Two(t *globalnim.Table) Result {
-	a := t.Mult
-	res := statement("GLOBAL-R1-two", Global).result(a)
-	res.Index = "y"
-	res.Domain = Domain{From: 1, To: int64(t.M), Cells: "every position (x, y) with x < y"}
-	F := FPositions(a, t.M)
-	prev := previousTerm(F)
-	z := SmallestGreedyPart(F, t.M)
-	var lower int64
-	for y := 1; y <= t.M; y++ {
-		for x := 0; x < y; x++ {
-			res.Cases++
-			v, d := r1(t, x, y), int(z[y-x])
-			switch {
-			case v == d:
-			case v == prev[d] && v > 0:
-				lower++
-			default:
-				res.globalFail(x, y, v, fmt.Sprintf("R_1(%d, %d) = %d", x, y, v), fmt.Sprintf("R_1(0, %d) = %d or %d", y-x, d, prev[d]))
-			}
-		}
-	}
-	res.setStats(GlobalStats{Equal: ptr(res.Cases - lower - res.Failures), TheTermBefore: ptr(lower)})
-	return *res
-}
-
-// CheckGlobalR1FibDiff (observation, a = 2): when the difference is a
-// Fibonacci number, y - x = F_k >= 2 (F_0, F_1, ... = 1, 2, 3, 5, ...),
-// R_1(x, y) = F_{k-1} if the largest Zeckendorf part of y is F_m with
-// m - k odd, and F_k otherwise.
-func CheckGlobalR1FibDiff(t *globalnim.Table) Result {
-	res := statement("GLOBAL-R1-fib-diff", Global).result(t.Mult)
-	res.Index = "y"
-	res.Domain = Domain{From: 2, To: int64(t.M), Cells: "every position (x, y) with y - x a Fibonacci number >= 2"}
-	F := FPositions(grundy.Fibonacci, t.M)
-	index := map[int]int{}
-	for i, f := range F {
-		index[int(f)] = i
-	}
-	var lower int64
-	for y := 2; y <= t.M; y++ {
-		zy := grundy.Zeckendorf(y)
-		m := index[zy[len(zy)-1]]
-		for k := 1; k < len(F) && int(F[k]) <= y; k++ {
-			x := y - int(F[k])
-			res.Cases++
-			want := int(F[k])
-			if (m-k)%2 != 0 {
-				want = int(F[k-1])
-				lower++
-			}
-			if v := r1(t, x, y); v != want {
-				res.globalFail(x, y, v, fmt.Sprintf("R_1(%d, %d) = %d", x, y, v), fmt.Sprintf("%d (y - x = F_%d, largest part of y F_%d)", want, k, m))
-			}
-		}
-	}
-	res.setStats(GlobalStats{PredictedFKMinus1: ptr(lower)})
 	return *res
 }

@@ -19,7 +19,7 @@ func multData(t *testing.T, a grundy.Multiplier, N int) (*Starts, []uint32) {
 	R1 := make([]uint32, N+1)
 	for n := 0; n <= N; n++ {
 		s.Start[n], s.Full[n] = uint16(tab.Start(n)), uint16(tab.Full(n))
-		R1[n] = Inf
+		R1[n] = grundy.Inf
 		for r := 0; r <= n; r++ {
 			if tab.At(n, r) >= 1 {
 				R1[n] = uint32(r)

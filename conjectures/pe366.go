@@ -85,21 +85,18 @@ type StartMoves struct {
 }
 
 // verifyStartMoves lists the winning first moves of the starting piles
-// of the table folder dir (a = 2), counts them by decade, and checks that
-// the two agree where both run. It returns nil where the table holds no
-// cells (start values only).
-func verifyStartMoves(ctx context.Context, dir string) (*StartMoves, error) {
-	t, err := table.Open(dir)
-	if err != nil {
-		return nil, err
-	}
-	defer t.Close()
+// of the open table t (a = 2), counts them by decade, and checks that the
+// two agree where both run. It returns nil where the table holds no cells
+// (start values only).
+func verifyStartMoves(ctx context.Context, t *table.Table) (*StartMoves, error) {
+	dir := t.Dir()
 	s := moves.FromTable(t)
 	top := min(startMovesN, s.CellsTo())
 	if top < 1 {
 		return nil, nil
 	}
 	sm := &StartMoves{Source: dir}
+	var err error
 	if sm.Moves, err = s.StartMoves(ctx, top); err != nil {
 		return nil, err
 	}

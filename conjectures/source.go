@@ -32,7 +32,7 @@ func (a *arraySource) Next() ([]Row, error) {
 	hi := min(a.n+sourceBatch, a.s.N()+1)
 	a.buf = a.buf[:0]
 	for n := a.n; n < hi; n++ {
-		row := Row{Start: a.s.Start[n], Full: a.s.Full[n], R: [4]uint32{Inf, Inf, Inf, Inf}}
+		row := Row{Start: a.s.Start[n], Full: a.s.Full[n], R: [4]uint32{grundy.Inf, grundy.Inf, grundy.Inf, grundy.Inf}}
 		for g, R := range a.rs {
 			row.R[g] = R[n]
 		}
@@ -227,7 +227,7 @@ func (s *tableSource) recompute(ctx context.Context, a grundy.Multiplier) {
 func newInfChunk(lo, N int) rChunk {
 	R := make([]uint32, min(sourceBatch, N+1-lo))
 	for i := range R {
-		R[i] = Inf
+		R[i] = grundy.Inf
 	}
 	return rChunk{lo: lo, R: R}
 }
@@ -260,7 +260,7 @@ func (s *tableSource) Next() ([]Row, error) {
 	}
 	s.buf = s.buf[:0]
 	for i := range sc.start {
-		s.buf = append(s.buf, Row{Start: sc.start[i], Full: sc.full[i], R: [4]uint32{Inf, Inf, Inf, Inf}})
+		s.buf = append(s.buf, Row{Start: sc.start[i], Full: sc.full[i], R: [4]uint32{grundy.Inf, grundy.Inf, grundy.Inf, grundy.Inf}})
 	}
 	for g, c := range s.rs {
 		rc, ok := <-c

@@ -183,7 +183,7 @@ func TestVerifyTinyStartsOnly(t *testing.T) {
 // The largest table (N = grundy.MaxBreakpointN = 2^32 - 2, start values
 // alone) keeps every count in an int64: the cell checks count
 // (N+1)(N+2)/2 = 2^63 - 2^31 cases, the most of any check, and R_g(n) <=
-// n stays below Inf in a uint32.
+// n stays below grundy.Inf in a uint32.
 func TestCountsFitAtTheLargestN(t *testing.T) {
 	N := big.NewInt(grundy.MaxBreakpointN)
 	cells := new(big.Int).Mul(new(big.Int).Add(N, big.NewInt(1)), new(big.Int).Add(N, big.NewInt(2)))
@@ -200,8 +200,8 @@ func TestCountsFitAtTheLargestN(t *testing.T) {
 	if sum != cells.Int64() {
 		t.Fatalf("summed %d, want %v", sum, cells)
 	}
-	if uint64(grundy.MaxBreakpointN) >= Inf {
-		t.Fatal("a row's R_g can reach Inf")
+	if uint64(grundy.MaxBreakpointN) >= grundy.Inf {
+		t.Fatal("a row's R_g can reach grundy.Inf")
 	}
 }
 
@@ -242,7 +242,7 @@ func TestRecomputedPast2to31(t *testing.T) {
 			if n > 0 {
 				zc.Inc()
 			}
-			if want := zc.Smallest(1)[0]; n > 0 && int64(r) != want || n == 0 && r != Inf {
+			if want := zc.Smallest(1)[0]; n > 0 && int64(r) != want || n == 0 && r != grundy.Inf {
 				t.Fatalf("R_1(%d) = %d, want z_1 = %d", n, r, want)
 			}
 		}

@@ -24,7 +24,7 @@ import (
 // the rest in a state of its own (rowCheck, in its file).
 
 // Row is what the checks see of one n: the start values and, where the
-// source has them, R_g(n), the least r with G(n, r) >= g (Inf if none),
+// source has them, R_g(n), the least r with G(n, r) >= g (grundy.Inf if none),
 // for g = 1..4.
 type Row struct {
 	Start, Full uint16

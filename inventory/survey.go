@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"fibnim/globalnim"
@@ -63,8 +62,8 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 	} else if !st.IsDir() {
 		return nil, nil, nil, errors.New(root + " is not a folder")
 	}
-	entries, err := os.ReadDir(filepath.Join(root, "grundy"))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	found, err := table.MultFolders(filepath.Join(root, "grundy"))
+	if err != nil {
 		return nil, nil, nil, err
 	}
 	for _, d := range []string{root, filepath.Join(root, "grundy"), filepath.Join(root, globalnim.Folder)} {
@@ -74,12 +73,8 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 		}
 		leftovers = append(leftovers, l...)
 	}
-	for _, e := range entries {
-		if !e.IsDir() || !strings.HasPrefix(e.Name(), "mult=") {
-			continue
-		}
-		f := Folder{Dir: filepath.Join(root, "grundy", e.Name()), DenseN: -1}
-		f.Mult, f.Err = grundy.ParseFolder(strings.TrimPrefix(e.Name(), "mult="))
+	for _, mf := range found {
+		f := Folder{Dir: mf.Dir, Mult: mf.Mult, Err: mf.Err, DenseN: -1}
 		if f.Files, err = listFiles(f.Dir); err != nil {
 			return nil, nil, nil, err
 		}
@@ -109,10 +104,6 @@ func Survey(ctx context.Context, root string, full bool) (folders []Folder, othe
 		}
 		folders = append(folders, f)
 	}
-	sort.Slice(folders, func(i, j int) bool {
-		a, b := folders[i].Mult, folders[j].Mult
-		return a.P*b.Q < b.P*a.Q
-	})
 	gf, err := surveyGlobal(ctx, root, full)
 	if err != nil {
 		return nil, nil, nil, err
@@ -190,20 +181,13 @@ func listFiles(dir string) ([]FileSize, error) {
 // manifest); with full, it compares every file's SHA-256 with the
 // manifest (globalnim.CheckHashes) and reads every row (globalnim.Open).
 func surveyGlobal(ctx context.Context, root string, full bool) ([]Folder, error) {
-	entries, err := os.ReadDir(filepath.Join(root, globalnim.Folder))
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
+	found, err := table.MultFolders(filepath.Join(root, globalnim.Folder))
 	if err != nil {
 		return nil, err
 	}
 	var folders []Folder
-	for _, e := range entries {
-		if !e.IsDir() || !strings.HasPrefix(e.Name(), "mult=") {
-			continue
-		}
-		f := Folder{Dir: filepath.Join(root, globalnim.Folder, e.Name()), DenseN: -1, Engine: globalnim.Engine, Breakpoints: true}
-		f.Mult, f.Err = grundy.ParseFolder(strings.TrimPrefix(e.Name(), "mult="))
+	for _, mf := range found {
+		f := Folder{Dir: mf.Dir, Mult: mf.Mult, Err: mf.Err, DenseN: -1, Engine: globalnim.Engine, Breakpoints: true}
 		if f.Files, err = listFiles(f.Dir); err != nil {
 			return nil, err
 		}
@@ -225,9 +209,5 @@ func surveyGlobal(ctx context.Context, root string, full bool) ([]Folder, error)
 		}
 		folders = append(folders, f)
 	}
-	sort.Slice(folders, func(i, j int) bool {
-		a, b := folders[i].Mult, folders[j].Mult
-		return a.P*b.Q < b.P*a.Q
-	})
 	return folders, nil
 }

@@ -42,16 +42,13 @@ func openBreakpointFile(path string) (*Reader[Breakpoint], error) {
 		return nil, err
 	}
 	for _, col := range []string{"n", "g", "r_min", "run"} {
-		if _, ok := r.pf.Schema().Lookup(col); !ok {
+		if _, ok := r.Schema().Lookup(col); !ok {
 			r.Close()
 			return nil, fmt.Errorf("%s: no %s column: written by an older fibnim, whose breakpoint layout this one does not read; run compute grundy again", path, col)
 		}
 	}
 	return r, nil
 }
-
-// noBreakpoint is R_g(n) for rows with G(n, n) < g (grundy.Inf).
-const noBreakpoint = math.MaxUint32
 
 // runDecoder turns Breakpoint rows back into R_g. It checks the layout as
 // it goes: rows in increasing n, runs that do not overlap, runs of at

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"fibnim/grundy"
 	"fibnim/internal/parquetfile"
 )
 
@@ -17,8 +18,8 @@ func randomR(rng *rand.Rand, N int) []uint32 {
 	for n := range R {
 		switch {
 		case n == 0 || rng.IntN(5) == 0:
-			R[n] = noBreakpoint
-		case n > 1 && R[n-1] != noBreakpoint && rng.IntN(4) != 0:
+			R[n] = grundy.Inf
+		case n > 1 && R[n-1] != grundy.Inf && rng.IntN(4) != 0:
 			R[n] = min(R[n-1]+1, uint32(n))
 		default:
 			R[n] = 1 + uint32(rng.IntN(n))
@@ -61,7 +62,7 @@ func TestRunsRoundTrip(t *testing.T) {
 		// The whole range, and windows of it fed in batches.
 		got := make([]uint32, N+1)
 		for i := range got {
-			got[i] = noBreakpoint
+			got[i] = grundy.Inf
 		}
 		var dec runDecoder
 		if past, err := dec.fill(got, 0, rows); err != nil || past || dec.end() > int64(N)+1 {
@@ -73,7 +74,7 @@ func TestRunsRoundTrip(t *testing.T) {
 		lo := rng.IntN(N + 1)
 		win := make([]uint32, rng.IntN(N+1-lo)+1)
 		for i := range win {
-			win[i] = noBreakpoint
+			win[i] = grundy.Inf
 		}
 		dec = runDecoder{}
 		for i := 0; i < len(rows); i += 7 {
@@ -129,7 +130,7 @@ func TestRunsFile(t *testing.T) {
 	defer rd.Close()
 	got := make([]uint32, len(R))
 	for i := range got {
-		got[i] = noBreakpoint
+		got[i] = grundy.Inf
 	}
 	if end, err := readRuns(rd, 0, 0, got); err != nil || end > int64(len(R)) {
 		t.Fatal(end, err)
@@ -140,7 +141,7 @@ func TestRunsFile(t *testing.T) {
 	// A window read from a later row on, as a query does after seeking.
 	win := make([]uint32, 100)
 	for i := range win {
-		win[i] = noBreakpoint
+		win[i] = grundy.Inf
 	}
 	if _, err := readRuns(rd, int64(len(rows)/2), int(rows[len(rows)/2].N), win); err != nil {
 		t.Fatal(err)

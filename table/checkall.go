@@ -2,14 +2,8 @@ package table
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
-	"sort"
-	"strings"
-
-	"fibnim/grundy"
 )
 
 // CheckFolders runs [Table.Check], the deep check of "compute info
@@ -22,26 +16,10 @@ import (
 // here. progress, if not nil, is called before each folder. It stops
 // when ctx is done.
 func CheckFolders(ctx context.Context, root string, progress func(dir string)) ([]string, error) {
-	entries, err := os.ReadDir(filepath.Join(root, "grundy"))
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
+	mults, err := Mults(filepath.Join(root, "grundy"))
 	if err != nil {
 		return nil, err
 	}
-	var mults []grundy.Multiplier
-	for _, e := range entries {
-		name, ok := strings.CutPrefix(e.Name(), "mult=")
-		if !ok || !e.IsDir() {
-			continue
-		}
-		a, err := grundy.ParseFolder(name)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", filepath.Join(root, "grundy", e.Name()), err)
-		}
-		mults = append(mults, a)
-	}
-	sort.Slice(mults, func(i, j int) bool { return mults[i].P*mults[j].Q < mults[j].P*mults[i].Q })
 	var lines []string
 	for _, a := range mults {
 		dir := Dir(root, a)
@@ -63,6 +41,15 @@ func checkFolder(ctx context.Context, dir string) (string, error) {
 		return "", err
 	}
 	defer t.Close()
+	return t.DeepCheck(ctx)
+}
+
+// DeepCheck runs [Table.Check] on t and returns one line that says what
+// it read, as [CheckFolders] does for each folder. Where the check fails
+// and the table has a manifest, the files are hashed first, so that a
+// file that changed after it was written is named as such.
+func (t *Table) DeepCheck(ctx context.Context) (string, error) {
+	dir := t.dir
 	if err := t.Check(ctx); err != nil {
 		// A file that changed after it was written is named as such, as
 		// info -full names it (it hashes first); the hashes are not taken

@@ -2,12 +2,16 @@
 // it: the Parquet files of a table folder (ROOT/grundy/mult=A) and of a
 // global game's table (ROOT/global/mult=A), their rows (StartValue,
 // DenseCell, Breakpoint, GlobalPosition, GlobalBreakpoint), layout and
-// metadata keys (layout.go), a table folder's manifest (manifest.go), and
-// how a folder is validated and read (open.go, lookup.go, global.go). It
-// also holds the Parquet reader that the packages owning the other files
-// (atlas, ntimes) read them with (Reader, OpenFile, ReadFile), and writes
-// any of the pipeline's files as CSV or JSON lines for readers without
-// Parquet (export.go, Export).
+// metadata keys (layout.go), a table folder's manifest (manifest.go), how
+// a folder is validated (validate.go), read (table.go, read.go, lookup.go)
+// and checked row by row (check.go, checkall.go), and the one listing and
+// ordering of the folders mult=A of a results folder (folders.go:
+// MultFolders, Mults, CompareMults). The generic Parquet reader lives
+// beside its writer, in internal/parquetfile (read.go); table gives its
+// names (Reader, OpenFile, ReadFile, ScanColumns) to the packages that own
+// the other files (atlas, ntimes) and to programs outside this module. It
+// writes any of the pipeline's files as CSV or JSON lines for readers
+// without Parquet (export.go, Export).
 //
 // The files are written by internal/tablewrite (table folders, through
 // internal/parquetfile and internal/atomicfile), by package tablebuild, which

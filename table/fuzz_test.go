@@ -51,14 +51,14 @@ func FuzzRunDecoder(f *testing.F) {
 		}
 		out := make([]uint32, 64)
 		for i := range out {
-			out[i] = noBreakpoint
+			out[i] = grundy.Inf
 		}
 		var d runDecoder
 		if _, err := d.fill(out, int(lo), rows); err != nil {
 			return
 		}
 		for i, v := range out {
-			if v != noBreakpoint && (v < 1 || int64(v) > int64(lo)+int64(i)) {
+			if v != grundy.Inf && (v < 1 || int64(v) > int64(lo)+int64(i)) {
 				t.Fatalf("R(%d) = %d decoded from %+v", int(lo)+i, v, rows)
 			}
 		}

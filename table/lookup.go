@@ -125,7 +125,7 @@ func (t *Table) Row(n int) ([]uint32, error) {
 		if err != nil {
 			return nil, err
 		}
-		if R == noBreakpoint {
+		if R == grundy.Inf {
 			break
 		}
 		bs = append(bs, R)
@@ -183,13 +183,13 @@ func (t *Table) Column(g, lo, hi int) ([]uint32, error) {
 // where it alone passes the bound.
 func (t *Table) SetCacheBytes(n int64) { t.cache.reset(n) }
 
-// rAt returns R_g(m) (noBreakpoint where no run of file g covers m), from
+// rAt returns R_g(m) (grundy.Inf where no run of file g covers m), from
 // the one page of file g that can hold it.
 func (t *Table) rAt(g, m int) (uint32, error) {
 	ix := &t.index[g-1]
 	p := ix.page(int64(m))
 	if p < 0 {
-		return noBreakpoint, nil
+		return grundy.Inf, nil
 	}
 	b, err := t.block(g, p)
 	if err != nil {
@@ -233,14 +233,14 @@ func (t *Table) startAt(n int) (start, full int, err error) {
 	}
 	rd := t.starts
 	row := int64(n)
-	for _, rg := range rd.pf.RowGroups() {
+	for _, rg := range rd.File().RowGroups() {
 		if row >= rg.NumRows() {
 			row -= rg.NumRows()
 			continue
 		}
 		var v [3]int64
 		for i, name := range []string{"n", "g_start", "g_full"} {
-			c, ok := rd.pf.Schema().Lookup(name)
+			c, ok := rd.File().Schema().Lookup(name)
 			if !ok {
 				return 0, 0, fmt.Errorf("%s: %w (no column %s)", path, ErrCorrupt, name)
 			}

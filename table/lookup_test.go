@@ -218,7 +218,7 @@ func TestReadsAcrossPages(t *testing.T) {
 		if p := tb.index[0].pages(); p < 20 || len(tb.index[0].base) < 2 {
 			t.Fatalf("a=%s: file 1 has %d pages in %d row groups; the test wants many", a, p, len(tb.index[0].base))
 		}
-		cc := tb.files[0].pf.RowGroups()[0].ColumnChunks()
+		cc := tb.files[0].File().RowGroups()[0].ColumnChunks()
 		on, _ := cc[tb.index[0].cols[0]].OffsetIndex()
 		or, _ := cc[tb.index[0].cols[1]].OffsetIndex()
 		if on.NumPages() == or.NumPages() {

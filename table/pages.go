@@ -7,6 +7,8 @@ import (
 	"sort"
 
 	"github.com/parquet-go/parquet-go"
+
+	"fibnim/grundy"
 )
 
 // A breakpoint file is read a page at a time. Its page index (the column
@@ -44,14 +46,14 @@ func readPageIndex(rd *Reader[Breakpoint]) (ix pageIndex, err error) {
 		}
 	}()
 	for i, name := range []string{"n", "r_min", "run"} {
-		c, ok := rd.pf.Schema().Lookup(name)
+		c, ok := rd.File().Schema().Lookup(name)
 		if !ok {
 			return ix, fmt.Errorf("%w (no column %s)", ErrCorrupt, name)
 		}
 		ix.cols[i] = c.ColumnIndex
 	}
 	row := int64(0)
-	for i, rg := range rd.pf.RowGroups() {
+	for i, rg := range rd.File().RowGroups() {
 		cc := rg.ColumnChunks()[ix.cols[0]]
 		ci, err := cc.ColumnIndex()
 		if err != nil {
@@ -93,11 +95,11 @@ type block struct {
 func (b *block) bytes() int64 { return int64(cap(b.n)+cap(b.rmin)+cap(b.run))*4 + 64 }
 
 // at returns R_g(m) for a row m of the block's range: the run covering m,
-// or noBreakpoint where none does.
+// or grundy.Inf where none does.
 func (b *block) at(m int64) uint32 {
 	i := sort.Search(len(b.n), func(i int) bool { return int64(b.n[i]) > m }) - 1
 	if i < 0 || m >= int64(b.n[i])+int64(b.run[i]) {
-		return noBreakpoint
+		return grundy.Inf
 	}
 	return uint32(int64(b.rmin[i]) + m - int64(b.n[i]))
 }
@@ -114,7 +116,7 @@ func decodePage(rd *Reader[Breakpoint], ix *pageIndex, p int, N int) (b *block, 
 		}
 	}()
 	rows := ix.first[p+1] - ix.first[p]
-	rg := rd.pf.RowGroups()[ix.group[p]]
+	rg := rd.File().RowGroups()[ix.group[p]]
 	at := ix.first[p] - ix.base[ix.group[p]] // row index inside the row group
 	b = &block{}
 	for i, dst := range []*[]int32{&b.n, &b.rmin, &b.run} {

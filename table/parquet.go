@@ -1,228 +1,38 @@
 package table
 
-import (
-	"encoding/binary"
-	"errors"
-	"fmt"
-	"io"
-	"os"
+import "fibnim/internal/parquetfile"
 
-	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/format"
-)
+// The generic Parquet reader lives beside its writer, in package
+// internal/parquetfile (read.go); these are its names for programs that
+// read the pipeline's other files (atlas.parquet, the n-times nim tables)
+// from outside this module, which cannot import an internal package.
 
-// ErrCorrupt wraps every failure to decode a Parquet file.
-var ErrCorrupt = errors.New("not a readable Parquet file")
+// ErrCorrupt wraps every failure to decode a Parquet file
+// (parquetfile.ErrCorrupt).
+var ErrCorrupt = parquetfile.ErrCorrupt
 
-// scan reads the rows of path in batches of at most batch rows and calls fn
-// on each batch (the slice is reused). It returns the file's key-value
-// metadata. A corrupt file gives an error wrapping ErrCorrupt.
-func scan[T any](path string, batch int, fn func([]T) error) (meta map[string]string, err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, p)
-		}
-	}()
-	pf, err := openParquet(f, st.Size())
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, err)
-	}
-	meta = map[string]string{}
-	for _, kv := range pf.Metadata().KeyValueMetadata {
-		meta[kv.Key] = kv.Value
-	}
-	r := parquet.NewGenericReader[T](pf)
-	defer r.Close()
-	buf := make([]T, batch)
-	for {
-		n, err := r.Read(buf)
-		if n > 0 {
-			if ferr := fn(buf[:n]); ferr != nil {
-				return meta, ferr
-			}
-		}
-		if err == io.EOF {
-			return meta, nil
-		}
-		if err != nil {
-			return meta, fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, err)
-		}
-	}
-}
-
-// openParquet opens f, of size bytes, with parquet-go once the numbers
-// parquet-go trusts are checked against the file: the footer's length,
-// the lengths and offsets of the page indexes, and the codecs
-// (checkCodecs). parquet-go allocates what they claim before it reads a
-// byte (a footer length of 2 GiB in a file of 20 KiB made it allocate
-// 2 GiB: found by atlas's FuzzRead, issue 33). Bloom filters, which no
-// fibnim file has and no reader uses, are not read.
-func openParquet(f *os.File, size int64) (*parquet.File, error) {
-	if size < 12 {
-		return nil, fmt.Errorf("%d bytes: too short for a Parquet file", size)
-	}
-	var tail [8]byte
-	if _, err := f.ReadAt(tail[:], size-8); err != nil {
-		return nil, err
-	}
-	if n := int64(binary.LittleEndian.Uint32(tail[:4])); n+12 > size {
-		return nil, fmt.Errorf("its footer claims %d bytes in a file of %d", n, size)
-	}
-	// The footer alone first, to check what the page indexes claim.
-	pf, err := parquet.OpenFile(f, size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
-	if err != nil {
-		return nil, err
-	}
-	if err := checkCodecs(pf); err != nil {
-		return nil, err
-	}
-	var total int64
-	for i, rg := range pf.Metadata().RowGroups {
-		for j, c := range rg.Columns {
-			for _, x := range [][2]int64{{c.ColumnIndexOffset, int64(c.ColumnIndexLength)}, {c.OffsetIndexOffset, int64(c.OffsetIndexLength)}} {
-				if x[0] < 0 || x[1] < 0 || x[0]+x[1] > size {
-					return nil, fmt.Errorf("row group %d, column %d: a page index of %d bytes at %d in a file of %d", i, j, x[1], x[0], size)
-				}
-				total += x[1]
-			}
-		}
-	}
-	if total > size {
-		return nil, fmt.Errorf("its page indexes claim %d bytes in a file of %d", total, size)
-	}
-	return parquet.OpenFile(f, size, parquet.SkipBloomFilters(true))
-}
-
-// checkCodecs refuses a file with a column chunk compressed by a codec
-// other than zstd, which package parquetfile writes, and none: a damaged
-// footer that named lz4 sent parquet-go's lz4 decoder into an allocation
-// that killed the process (found by atlas's FuzzRead, issue 33), so the
-// codecs are checked before a page is read.
-func checkCodecs(pf *parquet.File) error {
-	for i, rg := range pf.Metadata().RowGroups {
-		for j, c := range rg.Columns {
-			switch c.MetaData.Codec {
-			case format.Uncompressed, format.Zstd:
-			default:
-				return fmt.Errorf("row group %d, column %d is compressed with %s, which fibnim does not write", i, j, c.MetaData.Codec)
-			}
-		}
-	}
-	return nil
-}
-
-// ReadFile reads every row of path.
-func ReadFile[T any](path string) ([]T, map[string]string, error) {
-	var rows []T
-	meta, err := scan(path, 1<<16, func(b []T) error {
-		rows = append(rows, b...)
-		return nil
-	})
-	return rows, meta, err
-}
-
-// Reader gives random access by row index to a Parquet file of T.
-type Reader[T any] struct {
-	f    *os.File
-	pf   *parquet.File
-	r    *parquet.GenericReader[T]
-	Meta map[string]string
-	rows int64
-	buf  []T
-}
+// Reader gives random access by row index to a Parquet file of T
+// (parquetfile.Reader).
+type Reader[T any] = parquetfile.Reader[T]
 
 // OpenFile opens the Parquet file path for random access.
-func OpenFile[T any](path string) (rd *Reader[T], err error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			f.Close()
-			rd, err = nil, fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, p)
-		}
-	}()
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	pf, err := openParquet(f, st.Size())
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w (%v)", path, ErrCorrupt, err)
-	}
-	meta := map[string]string{}
-	for _, kv := range pf.Metadata().KeyValueMetadata {
-		meta[kv.Key] = kv.Value
-	}
-	return &Reader[T]{f: f, pf: pf, r: parquet.NewGenericReader[T](pf), Meta: meta, rows: pf.NumRows(), buf: make([]T, 1)}, nil
+func OpenFile[T any](path string) (*Reader[T], error) { return parquetfile.OpenFile[T](path) }
+
+// ReadFile reads every row of path, and returns them with the file's
+// key-value metadata.
+func ReadFile[T any](path string) ([]T, map[string]string, error) {
+	return parquetfile.ReadFile[T](path)
 }
 
-// Schema is the file's schema, for a reader that checks the columns are
-// those it expects before it reads a row.
-func (r *Reader[T]) Schema() *parquet.Schema { return r.pf.Schema() }
-
-// NumRows is the number of rows in the file.
-func (r *Reader[T]) NumRows() int64 { return r.rows }
-
-// Row returns row i.
-func (r *Reader[T]) Row(i int64) (row T, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("%w (%v)", ErrCorrupt, p)
-		}
-	}()
-	if err := r.r.SeekToRow(i); err != nil {
-		return row, err
-	}
-	n, err := r.r.Read(r.buf)
-	if n == 1 {
-		return r.buf[0], nil
-	}
-	if err == nil || err == io.EOF {
-		err = fmt.Errorf("row %d: %w", i, ErrCorrupt)
-	}
-	return row, err
+// ScanColumns reads the integer columns cols of the Parquet file path, a
+// row group at a time, and calls fn with the index of the group's first
+// row and one slice per column (reused by the next call); fn returns
+// false to stop. See parquetfile.ScanColumns.
+func ScanColumns(path string, cols []string, fn func(lo int64, vals [][]int64) bool) error {
+	return parquetfile.ScanColumns(path, cols, fn)
 }
 
-// Rows calls fn on rows from index i on, in batches, until fn returns false.
-func (r *Reader[T]) Rows(i int64, fn func([]T) bool) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("%w (%v)", ErrCorrupt, p)
-		}
-	}()
-	if err := r.r.SeekToRow(i); err != nil {
-		return fmt.Errorf("%w (%v)", ErrCorrupt, err)
-	}
-	buf := make([]T, 1024)
-	for {
-		n, err := r.r.Read(buf)
-		if n > 0 && !fn(buf[:n]) {
-			return nil
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("%w (%v)", ErrCorrupt, err)
-		}
-	}
-}
-
-// Close closes the file.
-func (r *Reader[T]) Close() error {
-	r.r.Close()
-	return r.f.Close()
+// scan reads the rows of path in batches (parquetfile.Scan).
+func scan[T any](path string, batch int, fn func([]T) error) (map[string]string, error) {
+	return parquetfile.Scan(path, batch, fn)
 }

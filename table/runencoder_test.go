@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"fibnim/grundy"
 )
 
 // runEncoder turns R_g, given in consecutive pieces, into Breakpoint rows:
@@ -21,15 +23,15 @@ type runEncoder struct {
 // newRunEncoder starts the rows of value g at table row 0.
 func newRunEncoder(g int) *runEncoder { return &runEncoder{g: int32(g)} }
 
-// Add takes the next entries of R_g (noBreakpoint, that is noBreakpoint,
-// where G(n, n) < g) and appends to rows the rows they complete. A run
-// still open at the end of R waits for the next call or for Flush.
+// Add takes the next entries of R_g (grundy.Inf where G(n, n) < g) and
+// appends to rows the rows they complete. A run still open at the end of
+// R waits for the next call or for Flush.
 func (e *runEncoder) Add(rows []Breakpoint, R []uint32) []Breakpoint {
 	if len(R) == 0 {
 		return rows
 	}
 	// An entry begins a row unless it is the previous one plus 1; so does
-	// every noBreakpoint entry (the one after it would be 0), each its own
+	// every grundy.Inf entry (the one after it would be 0), each its own
 	// row, not written. A run ends after about 7 entries at no predictable
 	// place, so a branch per entry would be mispredicted once a row (it
 	// took as long as the sweep that made R); instead the entries that
@@ -54,7 +56,7 @@ func (e *runEncoder) Add(rows []Breakpoint, R []uint32) []Breakpoint {
 			continue
 		}
 		// Each marked entry closes the open row (written unless it was a
-		// noBreakpoint one) and opens its own.
+		// grundy.Inf one) and opens its own.
 		o := len(rows)
 		rows = slices.Grow(rows, bits.OnesCount64(m))[:o+bits.OnesCount64(m)]
 		cur, open := e.cur, e.open
@@ -66,7 +68,7 @@ func (e *runEncoder) Add(rows []Breakpoint, R []uint32) []Breakpoint {
 			o += b2i(open)
 			r := R[i]
 			cur = Breakpoint{N: n, G: e.g, RMin: int32(r)}
-			open = r != noBreakpoint
+			open = r != grundy.Inf
 		}
 		rows = rows[:o]
 		e.cur, e.open = cur, open
@@ -117,15 +119,15 @@ func BenchmarkRunEncoder(b *testing.B) {
 	R := make([]uint32, N)
 	for n := 1; n < N; n++ {
 		switch p := rng.IntN(100); {
-		case R[n-1] == noBreakpoint && p < 70, R[n-1] != noBreakpoint && p < 1:
-			R[n] = noBreakpoint
-		case R[n-1] != noBreakpoint && p < 87:
+		case R[n-1] == grundy.Inf && p < 70, R[n-1] != grundy.Inf && p < 1:
+			R[n] = grundy.Inf
+		case R[n-1] != grundy.Inf && p < 87:
 			R[n] = R[n-1] + 1
 		default:
 			R[n] = 1 + uint32(rng.IntN(n))
 		}
 	}
-	R[0] = noBreakpoint
+	R[0] = grundy.Inf
 	rows := make([]Breakpoint, 0, N)
 	b.SetBytes(4 * N)
 	for b.Loop() {

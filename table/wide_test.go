@@ -89,7 +89,7 @@ func writeWide(t *testing.T, root string, narrow bool) string {
 			t.Fatal(err)
 		}
 		for _, col := range cols {
-			c, _ := rd.pf.Schema().Lookup(col)
+			c, _ := rd.File().Schema().Lookup(col)
 			if typ := c.Node.Type().LogicalType(); typ == nil || typ.String() != "INT(16,false)" {
 				t.Fatalf("%s: column %s is %v, want INT(16,false)", file, col, typ)
 			}

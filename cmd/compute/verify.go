@@ -12,7 +12,6 @@ import (
 	"fibnim/internal/atomicfile"
 	"fibnim/internal/cli"
 	"fibnim/report"
-	"fibnim/table"
 	"fibnim/version"
 )
 
@@ -51,28 +50,24 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	start := time.Now()
 	logf := cli.Every(stderr, 5*time.Second)
-	var err error
 	// verify vouches only for what it read: every table's every file is
-	// decoded in full first, as info -full does (issue 36).
-	decoded := []string{"The tables' files were hashed against their manifests; only the files the checks read were decoded (verify -decode=false): a damaged page of another file is not seen (info -full sees it)."}
+	// decoded in full first, as info -full does (issue 36), on the table
+	// verify opens once for all its readers.
+	opt := conjectures.Options{Layers: *layers, Progress: func(line string) { logf("%s", line) }, Decode: *decode}
 	if *decode {
 		decodeLog := cli.Every(stderr, 5*time.Second) // its own: the checks' first line still shows
-		decoded, err = table.CheckFolders(ctx, *in, func(dir string) { decodeLog("verify: reading every row of %s", dir) })
+		opt.Decoding = func(dir string) { decodeLog("verify: reading every row of %s", dir) }
 	}
+	v, err := conjectures.VerifyWith(ctx, *in, opt)
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted; earlier results left in place")
 	}
 	if err != nil {
 		return err
 	}
-	v, err := conjectures.VerifyWith(ctx, *in, conjectures.Options{Layers: *layers, Progress: func(line string) { logf("%s", line) }})
-	if ctx.Err() != nil {
-		return fmt.Errorf("interrupted; earlier results left in place")
+	if !*decode {
+		v.Data = append(v.Data, "The tables' files were hashed against their manifests; only the files the checks read were decoded (verify -decode=false): a damaged page of another file is not seen (info -full sees it).")
 	}
-	if err != nil {
-		return err
-	}
-	v.Data = append(v.Data, decoded...)
 	ran := false
 	for _, r := range v.Results {
 		ran = ran || r.Status != conjectures.NotRun
