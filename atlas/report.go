@@ -473,7 +473,7 @@ const absent = "n/a"
 func extraStatement(id string) string {
 	for _, s := range conjectures.Statements(conjectures.EveryMultiplier) {
 		if s.ID == id {
-			return fmt.Sprintf("Also %s(a): %s (%s); n/a in a row computed before it joined the registry.", id, s.Text, s.Source)
+			return fmt.Sprintf("Also %s(a): %s; n/a in a row computed before it joined the registry.", id, s.Text)
 		}
 	}
 	return fmt.Sprintf("Also %s(a), a statement the registry no longer puts for every a; n/a in a row without it.", id)
