@@ -186,7 +186,7 @@ func compare(earlier Earlier, rows []AtlasRow) (both []change, skipped []string,
 			continue
 		}
 		c := change{a: r.Multiplier, prev: p, cur: r,
-			prevFails: p.LowerFailures + p.UpperFailures, curFails: r.LowerFailures + r.UpperFailures}
+			prevFails: p.StepOutside(), curFails: r.StepOutside()}
 		c.newFails = c.curFails - c.prevFails
 		c.hAgree = sameH(p, r)
 		c.prevEarly = earlyOnly(p)

@@ -23,9 +23,14 @@
 //     foreign, into ROOT/atlas.parquet; and the report (report.go),
 //     ROOT/tables/atlas.md, whose every sentence is computed from the rows.
 //
-// It owns the atlas's files as well (file.go): the row's columns (AtlasRow),
-// their metadata, and the reading and validation of both Parquet files,
-// so that the package that writes them also refuses a foreign one.
+// It owns the atlas's files as well (file.go): the row ([AtlasRow]), its
+// statements' results as lists ([CheckResult], one entry per statement the
+// registry puts for every a, so that a new statement needs no new column),
+// the metadata with its schema version ([MetaSchema], [SchemaVersion]),
+// and the reading and validation of both Parquet files, so that the
+// package that writes them also refuses a foreign one; schema_v1.go reads
+// the files of version 1 (seven columns per statement), among them the
+// committed atlases, and nothing writes them any more.
 //
 // Guarantees: rows are exact where the data are (integers, and a as p/q
 // in lowest terms beside its float), hold no timestamp, worker count or

@@ -7,6 +7,8 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
+	"fibnim/conjectures"
+	"fibnim/internal/parquetfile"
 	"fibnim/table"
 )
 
@@ -16,9 +18,14 @@ import (
 //	ROOT/atlas/mult=A/summary.parquet   one AtlasRow, written by a shard
 //	ROOT/atlas.parquet                  every AtlasRow of the list, by a
 //
-// Both carry MetaKind (SummaryKind or Kind), table.MetaN and, for a
-// summary, table.MetaMult; readFile refuses a file of another kind, N or
-// schema (ErrInvalid), so a merge never mixes foreign rows in.
+// Both carry MetaKind (SummaryKind or Kind), MetaSchema, table.MetaN and,
+// for a summary, table.MetaMult; readFile refuses a file of another kind,
+// N or schema (ErrInvalid), so a merge never mixes foreign rows in. It
+// reads the schema of today (SchemaVersion) and that of the files written
+// before per-statement results became lists (version 1, schema_v1.go:
+// no MetaSchema, seven columns per statement), so earlier atlases, and
+// the summaries of a shard that an upgrade interrupted, still read; every
+// file written is of SchemaVersion.
 const (
 	dirName     = "atlas"
 	SummaryFile = "summary.parquet"
@@ -28,6 +35,14 @@ const (
 	MetaList  = "fibnim.atlas.list"  // atlas.parquet: the LIST it was asked for
 	MetaRows  = "fibnim.atlas.rows"  // atlas.parquet: the number of multipliers
 	MetaSince = "fibnim.atlas.since" // atlas.parquet: the earlier atlas its report compares with, a file beside it
+	// MetaSchema is the version of the file's columns: SchemaVersion;
+	// absent in a file of version 1.
+	MetaSchema = "fibnim.atlas.schema"
+
+	// SchemaVersion is the version of the columns this package writes:
+	// 2, one list column per field of CheckResult (fileRow). Version 1
+	// had seven columns per statement (rowV1).
+	SchemaVersion = "2"
 
 	SummaryKind = "atlas-summary"
 	Kind        = "atlas"
@@ -44,14 +59,17 @@ const (
 )
 
 // AtlasRow is one multiplier's line of the atlas: the run's size, G(N),
-// the log fit, h(g), and the five statements put for every multiplier
-// (package conjectures), each as verdict, cases, failures, and its first
-// and last counterexample (n = -1 and "" when there is none). Nothing in
-// it depends on the worker count, the shard or the time of the run, so
-// the same list gives the same rows however it was split.
+// the log fit, h(g), the distribution of G(n + ceil(n/a)) - G(n), and the
+// result of every statement put for every multiplier (package
+// conjectures), one entry of Checks each. Nothing in it depends on the
+// worker count, the shard or the time of the run, so the same list gives
+// the same rows however it was split.
 //
-// The type's name is the name of the files' Parquet schema: it stays
-// AtlasRow, so that the files are byte for byte those of earlier versions.
+// On disk (schema SchemaVersion, fileRow) the fields with a parquet tag
+// are columns of their own and Checks is one list column per field of
+// CheckResult, so that a statement added to the registry adds an entry to
+// each row's lists, not columns to the schema: files written before it
+// still read, and their rows simply have no entry for it.
 type AtlasRow struct {
 	Multiplier string  `parquet:"multiplier"` // exact: "p" or "p/q" in lowest terms
 	ANum       int64   `parquet:"a_num"`      // p
@@ -84,129 +102,267 @@ type AtlasRow struct {
 	StepCounts      []int64 `parquet:"step_counts"`
 	StepLastOutside int64   `parquet:"step_last_outside"`
 
-	// FT-P-positions(a): G(n, n-1) = 0 exactly for n in F(a).
-	FTPStatus   string `parquet:"ft_p_positions_status"`
-	FTPCases    int64  `parquet:"ft_p_positions_cases"`
-	FTPFailures int64  `parquet:"ft_p_positions_failures"`
-	FTPFirstN   int64  `parquet:"ft_p_positions_first_n"`
-	FTPFirst    string `parquet:"ft_p_positions_first"`
-	FTPLastN    int64  `parquet:"ft_p_positions_last_n"`
-	FTPLast     string `parquet:"ft_p_positions_last"`
-
-	// SCHWENK-strategy(a): G(n, r) = 0 exactly when r < z_1(n).
-	SchwenkStatus   string `parquet:"schwenk_strategy_status"`
-	SchwenkCases    int64  `parquet:"schwenk_strategy_cases"`
-	SchwenkFailures int64  `parquet:"schwenk_strategy_failures"`
-	SchwenkFirstN   int64  `parquet:"schwenk_strategy_first_n"`
-	SchwenkFirst    string `parquet:"schwenk_strategy_first"`
-	SchwenkLastN    int64  `parquet:"schwenk_strategy_last_n"`
-	SchwenkLast     string `parquet:"schwenk_strategy_last"`
-
-	// LRS-5.2(a): G(n) <= G(n+1) <= G(n) + 1.
-	L52Status   string `parquet:"lrs_5_2_status"`
-	L52Cases    int64  `parquet:"lrs_5_2_cases"`
-	L52Failures int64  `parquet:"lrs_5_2_failures"`
-	L52FirstN   int64  `parquet:"lrs_5_2_first_n"`
-	L52First    string `parquet:"lrs_5_2_first"`
-	L52LastN    int64  `parquet:"lrs_5_2_last_n"`
-	L52Last     string `parquet:"lrs_5_2_last"`
-
-	// LRS-5.3-step(a): G(n + ceil(n/a)) >= G(n) + 1.
-	LowerStatus   string `parquet:"lrs_5_3_step_status"`
-	LowerCases    int64  `parquet:"lrs_5_3_step_cases"`
-	LowerFailures int64  `parquet:"lrs_5_3_step_failures"`
-	LowerFirstN   int64  `parquet:"lrs_5_3_step_first_n"`
-	LowerFirst    string `parquet:"lrs_5_3_step_first"`
-	LowerLastN    int64  `parquet:"lrs_5_3_step_last_n"`
-	LowerLast     string `parquet:"lrs_5_3_step_last"`
-
-	// LRS-conj-upper(a): G(n + ceil(n/a)) <= G(n) + 2.
-	UpperStatus   string `parquet:"lrs_conj_upper_status"`
-	UpperCases    int64  `parquet:"lrs_conj_upper_cases"`
-	UpperFailures int64  `parquet:"lrs_conj_upper_failures"`
-	UpperFirstN   int64  `parquet:"lrs_conj_upper_first_n"`
-	UpperFirst    string `parquet:"lrs_conj_upper_first"`
-	UpperLastN    int64  `parquet:"lrs_conj_upper_last_n"`
-	UpperLast     string `parquet:"lrs_conj_upper_last"`
+	// Checks are the results of the statements the registry puts for
+	// every multiplier (conjectures.Statements(conjectures.EveryMultiplier)),
+	// in its order, as they were when the row was computed: a statement
+	// added since has no entry here (see Check).
+	Checks []CheckResult `parquet:"-"`
 }
 
-// CheckColumns is one check's columns of an AtlasRow.
-type CheckColumns struct {
-	ID              string // the check's id in package conjectures, without "(a=...)"
-	Status          *string
-	Cases, Failures *int64
-	FirstN, LastN   *int64
-	First, Last     *string
+// CheckResult is one statement's result in an AtlasRow: its verdict, the
+// cases it judged, its failures, and its first and last counterexample,
+// n and the case in words (n = -1 and "" when there is none).
+type CheckResult struct {
+	ID       string // the statement's id in package conjectures, without "(a=...)"
+	Status   string // conjectures.Holds, Fails or NotRun
+	Cases    int64
+	Failures int64
+	FirstN   int64
+	First    string
+	LastN    int64
+	Last     string
 }
 
-// Checks returns the columns of the five checks of r, in the order of
-// package conjectures, for reading or filling them in turn.
-func (r *AtlasRow) Checks() []CheckColumns {
-	return []CheckColumns{
-		{"FT-P-positions", &r.FTPStatus, &r.FTPCases, &r.FTPFailures, &r.FTPFirstN, &r.FTPLastN, &r.FTPFirst, &r.FTPLast},
-		{"SCHWENK-strategy", &r.SchwenkStatus, &r.SchwenkCases, &r.SchwenkFailures, &r.SchwenkFirstN, &r.SchwenkLastN, &r.SchwenkFirst, &r.SchwenkLast},
-		{"LRS-5.2", &r.L52Status, &r.L52Cases, &r.L52Failures, &r.L52FirstN, &r.L52LastN, &r.L52First, &r.L52Last},
-		{"LRS-5.3-step", &r.LowerStatus, &r.LowerCases, &r.LowerFailures, &r.LowerFirstN, &r.LowerLastN, &r.LowerFirst, &r.LowerLast},
-		{"LRS-conj-upper", &r.UpperStatus, &r.UpperCases, &r.UpperFailures, &r.UpperFirstN, &r.UpperLastN, &r.UpperFirst, &r.UpperLast},
+// The ids of the statements that the atlas's report and findings read
+// beside their generic verdicts: the two halves of the closing
+// conjecture's analogue, whose counterexamples StepLastOutside joins.
+const (
+	IDStep  = "LRS-5.3-step"
+	IDUpper = conjectures.IDConjUpper
+)
+
+// Check returns the result of statement id in r, or nil if r has none
+// (the statement was not in the registry when r was computed).
+func (r *AtlasRow) Check(id string) *CheckResult {
+	for i := range r.Checks {
+		if r.Checks[i].ID == id {
+			return &r.Checks[i]
+		}
 	}
+	return nil
 }
 
-// fileMeta is the metadata of an atlas file: its kind, N and the source
-// revision, and no timestamps, so reruns reproduce the files byte for
-// byte; extra holds the rest (table.MetaMult for a summary, MetaList
-// and MetaRows for atlas.parquet).
+// StepOutside is the number of n where G(n + ceil(n/a)) - G(n) leaves
+// [1, 2]: the failures of LRS-5.3-step(a) and LRS-conj-upper(a) together.
+func (r *AtlasRow) StepOutside() int64 {
+	var f int64
+	for _, id := range []string{IDStep, IDUpper} {
+		if c := r.Check(id); c != nil {
+			f += c.Failures
+		}
+	}
+	return f
+}
+
+// Clone returns a copy of r that shares no slice with it.
+func (r AtlasRow) Clone() AtlasRow {
+	r.H = append([]int64(nil), r.H...)
+	r.StepDiffs = append([]int64(nil), r.StepDiffs...)
+	r.StepCounts = append([]int64(nil), r.StepCounts...)
+	r.Checks = append([]CheckResult(nil), r.Checks...)
+	return r
+}
+
+// CheckIDs are the statements of rows, in the order of their entries:
+// those of the first row, then any that a later row adds (a row computed
+// after a statement joined the registry), each once.
+func CheckIDs(rows []AtlasRow) []string {
+	var ids []string
+	seen := map[string]bool{}
+	for _, r := range rows {
+		for _, c := range r.Checks {
+			if !seen[c.ID] {
+				seen[c.ID] = true
+				ids = append(ids, c.ID)
+			}
+		}
+	}
+	return ids
+}
+
+// fileMeta is the metadata of an atlas file: its kind, the schema
+// version, N and the source revision, and no timestamps, so reruns
+// reproduce the files byte for byte; extra holds the rest (table.MetaMult
+// for a summary, MetaList and MetaRows for atlas.parquet).
 func fileMeta(kind string, N int, revision string, extra map[string]string) map[string]string {
-	m := map[string]string{MetaKind: kind, table.MetaN: strconv.Itoa(N), table.MetaRevision: revision}
+	m := map[string]string{MetaKind: kind, MetaSchema: SchemaVersion, table.MetaN: strconv.Itoa(N), table.MetaRevision: revision}
 	for k, v := range extra {
 		m[k] = v
 	}
 	return m
 }
 
+// fileRow is an AtlasRow as schema version 2 stores it: its own columns,
+// then the fields of its Checks, one list column each, entry i of every
+// list the statement Checks[i]. The lists have one length in a row
+// (readFile checks it).
+type fileRow struct {
+	AtlasRow
+	CheckID       []string `parquet:"check_id"`
+	CheckStatus   []string `parquet:"check_status"`
+	CheckCases    []int64  `parquet:"check_cases"`
+	CheckFailures []int64  `parquet:"check_failures"`
+	CheckFirstN   []int64  `parquet:"check_first_n"`
+	CheckFirst    []string `parquet:"check_first"`
+	CheckLastN    []int64  `parquet:"check_last_n"`
+	CheckLast     []string `parquet:"check_last"`
+}
+
+func toFile(r AtlasRow) fileRow {
+	f := fileRow{AtlasRow: r}
+	for _, c := range r.Checks {
+		f.CheckID = append(f.CheckID, c.ID)
+		f.CheckStatus = append(f.CheckStatus, c.Status)
+		f.CheckCases = append(f.CheckCases, c.Cases)
+		f.CheckFailures = append(f.CheckFailures, c.Failures)
+		f.CheckFirstN = append(f.CheckFirstN, c.FirstN)
+		f.CheckFirst = append(f.CheckFirst, c.First)
+		f.CheckLastN = append(f.CheckLastN, c.LastN)
+		f.CheckLast = append(f.CheckLast, c.Last)
+	}
+	return f
+}
+
+// fromFile is the AtlasRow of f, or an error if its lists differ in
+// length or name a statement twice or none.
+func fromFile(f fileRow) (AtlasRow, error) {
+	r := f.AtlasRow
+	k := len(f.CheckID)
+	for _, l := range []int{len(f.CheckStatus), len(f.CheckCases), len(f.CheckFailures), len(f.CheckFirstN), len(f.CheckFirst), len(f.CheckLastN), len(f.CheckLast)} {
+		if l != k {
+			return r, fmt.Errorf("a = %s has %d statement ids but a list of %d of their results", r.Multiplier, k, l)
+		}
+	}
+	r.Checks = make([]CheckResult, k)
+	seen := map[string]bool{}
+	for i, id := range f.CheckID {
+		if id == "" || seen[id] {
+			return r, fmt.Errorf("a = %s has the statement id %q twice or empty", r.Multiplier, id)
+		}
+		seen[id] = true
+		r.Checks[i] = CheckResult{ID: id, Status: f.CheckStatus[i], Cases: f.CheckCases[i], Failures: f.CheckFailures[i],
+			FirstN: f.CheckFirstN[i], First: f.CheckFirst[i], LastN: f.CheckLastN[i], Last: f.CheckLast[i]}
+	}
+	return r, nil
+}
+
+// writeRows writes rows to path in schema SchemaVersion, with meta
+// (fileMeta), through a temporary file and a rename.
+func writeRows(path string, meta map[string]string, rows []AtlasRow) error {
+	out := make([]fileRow, len(rows))
+	for i, r := range rows {
+		out[i] = toFile(r)
+	}
+	return parquetfile.WriteFile(path, meta, out)
+}
+
 // ErrInvalid wraps every reason an atlas file or folder is refused.
 var ErrInvalid = errors.New("not a valid atlas")
 
-// rowSchema is the schema every atlas file must have.
-var rowSchema = parquet.SchemaOf(AtlasRow{})
+// The schemas every atlas file must have one of: today's and version 1's.
+var (
+	rowSchema   = parquet.SchemaOf(fileRow{})
+	rowSchemaV1 = parquet.SchemaOf(rowV1{})
+)
 
 // readFile reads the rows of an atlas file of the given kind and returns
 // them with the file's metadata. It refuses, with an error wrapping
 // ErrInvalid, a file of another kind, one without a valid N, one whose
-// columns are not AtlasRow's, and a row whose N is not the file's, whose
-// multiplier is not its own a_num/a_den in lowest terms, or whose status
-// is unknown; a damaged file wraps table.ErrCorrupt.
+// columns are not those of its schema version (MetaSchema: SchemaVersion,
+// or absent for version 1) or of a version it does not know, and a row
+// whose N is not the file's, whose multiplier is not its own a_num/a_den
+// in lowest terms, whose status is unknown or whose lists disagree; a
+// damaged file wraps table.ErrCorrupt.
 func readFile(path, kind string) (rows []AtlasRow, meta map[string]string, err error) {
-	r, err := table.OpenFile[AtlasRow](path)
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%s: %w: %s", path, ErrInvalid, fmt.Sprintf(format, args...))
+	}
+	var N int64
+	check := func(m map[string]string, schema parquet.Node, want *parquet.Schema) error {
+		if got := m[MetaKind]; got != kind {
+			return bad("it holds %q, not %q (%s)", got, kind, MetaKind)
+		}
+		var err error
+		if N, err = strconv.ParseInt(m[table.MetaN], 10, 64); err != nil || N < 0 {
+			return bad("no valid %s (%q)", table.MetaN, m[table.MetaN])
+		}
+		if !parquet.EqualNodes(schema, want) {
+			return bad("its columns are not those of an atlas row of schema version %s", versionOf(m))
+		}
+		return nil
+	}
+	switch v := versionOf(meta0(path)); v {
+	case SchemaVersion:
+		var raw []fileRow
+		if raw, meta, err = readRows[fileRow](path, rowSchema, check); err != nil {
+			return nil, nil, err
+		}
+		rows = make([]AtlasRow, len(raw))
+		for i, f := range raw {
+			if rows[i], err = fromFile(f); err != nil {
+				return nil, nil, bad("row %d: %v", i, err)
+			}
+		}
+	case "1":
+		var raw []rowV1
+		if raw, meta, err = readRows[rowV1](path, rowSchemaV1, check); err != nil {
+			return nil, nil, err
+		}
+		rows = make([]AtlasRow, len(raw))
+		for i, f := range raw {
+			rows[i] = f.row()
+		}
+	default:
+		return nil, nil, bad("schema version %q (%s), which this version does not read (it reads 1 and %s)", v, MetaSchema, SchemaVersion)
+	}
+	for i, row := range rows {
+		if err := checkRow(row, N); err != nil {
+			return nil, nil, bad("row %d: %v", i, err)
+		}
+	}
+	return rows, meta, nil
+}
+
+// versionOf is the schema version that metadata m declares: "1" when it
+// declares none.
+func versionOf(m map[string]string) string {
+	if v, ok := m[MetaSchema]; ok {
+		return v
+	}
+	return "1"
+}
+
+// meta0 is the key-value metadata of the file at path, or nil if it
+// cannot be read (readRows then reports why).
+func meta0(path string) map[string]string {
+	r, err := table.OpenFile[fileRow](path)
+	if err != nil {
+		return nil
+	}
+	defer r.Close()
+	return r.Meta
+}
+
+// readRows reads every row of the file at path as T, after check has
+// accepted its metadata and columns against want.
+func readRows[T any](path string, want *parquet.Schema, check func(map[string]string, parquet.Node, *parquet.Schema) error) ([]T, map[string]string, error) {
+	r, err := table.OpenFile[T](path)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer r.Close()
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%s: %w: %s", path, ErrInvalid, fmt.Sprintf(format, args...))
+	if err := check(r.Meta, r.Schema(), want); err != nil {
+		return nil, nil, err
 	}
-	if got := r.Meta[MetaKind]; got != kind {
-		return nil, nil, bad("it holds %q, not %q (%s)", got, kind, MetaKind)
-	}
-	N, err := strconv.ParseInt(r.Meta[table.MetaN], 10, 64)
-	if err != nil || N < 0 {
-		return nil, nil, bad("no valid %s (%q)", table.MetaN, r.Meta[table.MetaN])
-	}
-	if !parquet.EqualNodes(r.Schema(), rowSchema) {
-		return nil, nil, bad("its columns are not those of an atlas row")
-	}
-	if err := r.Rows(0, func(b []AtlasRow) bool {
+	var rows []T
+	if err := r.Rows(0, func(b []T) bool {
 		rows = append(rows, b...)
 		return true
 	}); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if int64(len(rows)) != r.NumRows() {
-		return nil, nil, bad("%d rows read of %d", len(rows), r.NumRows())
-	}
-	for i, row := range rows {
-		if err := checkRow(row, N); err != nil {
-			return nil, nil, bad("row %d: %v", i, err)
-		}
+		return nil, nil, fmt.Errorf("%s: %w: %d rows read of %d", path, ErrInvalid, len(rows), r.NumRows())
 	}
 	return rows, r.Meta, nil
 }

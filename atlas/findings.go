@@ -40,31 +40,34 @@ func Findings(rows []AtlasRow, list string, earlier *Earlier, further []Further)
 	}
 	var holds, fails []string
 	// The checks other than the upper half of the conjecture's analogue
-	// (below), in the order of the atlas's columns (AtlasRow.Checks).
-	var row AtlasRow
-	for i, c := range row.Checks() {
-		if c.ID == conjectures.IDConjUpper {
+	// (below), in the order of the atlas's columns (CheckIDs).
+	for _, id := range CheckIDs(rows) {
+		if id == IDUpper {
 			continue
 		}
 		bad := 0
-		var notRun []string
+		var notRun, missing []string
 		for _, r := range ok {
-			switch x := r.Checks()[i]; {
-			case *x.Status == conjectures.NotRun:
+			switch x := r.Check(id); {
+			case x == nil:
+				missing = append(missing, r.Multiplier) // computed before the statement was
+			case x.Status == conjectures.NotRun:
 				notRun = append(notRun, r.Multiplier) // no case: no verdict
-			case *x.Failures > 0:
+			case x.Failures > 0:
 				bad++
 			}
 		}
 		switch {
+		case bad == 0 && len(notRun) == 0 && len(missing) == 0:
+			holds = append(holds, id+"(a)")
 		case bad == 0 && len(notRun) == 0:
-			holds = append(holds, c.ID+"(a)")
+			fails = append(fails, fmt.Sprintf("%s(a) holds for %d of them and has no result for a = %s (computed before it)", id, len(ok)-len(missing), strings.Join(missing, ", ")))
 		case bad == 0:
-			fails = append(fails, fmt.Sprintf("%s(a) holds for %d of them and was not run for a = %s", c.ID, len(ok)-len(notRun), strings.Join(notRun, ", ")))
+			fails = append(fails, fmt.Sprintf("%s(a) holds for %d of them and was not run for a = %s", id, len(ok)-len(notRun)-len(missing), strings.Join(notRun, ", ")))
 		case len(notRun) == 0:
-			fails = append(fails, fmt.Sprintf("%s(a) fails for %d of them", c.ID, bad))
+			fails = append(fails, fmt.Sprintf("%s(a) fails for %d of them", id, bad))
 		default:
-			fails = append(fails, fmt.Sprintf("%s(a) fails for %d of them and was not run for a = %s", c.ID, bad, strings.Join(notRun, ", ")))
+			fails = append(fails, fmt.Sprintf("%s(a) fails for %d of them and was not run for a = %s", id, bad, strings.Join(notRun, ", ")))
 		}
 	}
 	if len(holds) > 0 {
@@ -102,7 +105,7 @@ func Findings(rows []AtlasRow, list string, earlier *Earlier, further []Further)
 		}
 		for _, r := range fail {
 			if r.ANum == 2 && r.ADen == 1 {
-				s += fmt.Sprintf(" At a = 2, where it is the closing conjecture itself, it fails for %s n, the last at n = %s of the %s checked.", group(r.LowerFailures+r.UpperFailures), group(r.StepLastOutside), group(r.StepTop))
+				s += fmt.Sprintf(" At a = 2, where it is the closing conjecture itself, it fails for %s n, the last at n = %s of the %s checked.", group(r.StepOutside()), group(r.StepLastOutside), group(r.StepTop))
 			}
 		}
 		out = append(out, s)

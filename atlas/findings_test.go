@@ -37,7 +37,8 @@ func TestFindingsCountTheRows(t *testing.T) {
 
 	// Corrupt: SCHWENK fails at one multiplier, which must then be said.
 	bad := append([]AtlasRow(nil), rows...)
-	bad[5].SchwenkFailures = 3
+	bad[5] = bad[5].Clone()
+	bad[5].Check("SCHWENK-strategy").Failures = 3
 	text = strings.Join(Findings(bad, "", nil, nil), "\n")
 	if !strings.Contains(text, "SCHWENK-strategy(a) fails for 1 of them") || strings.Contains(text, "SCHWENK-strategy(a), LRS") {
 		t.Errorf("a failing SCHWENK row is not reported:\n%s", text)

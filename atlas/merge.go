@@ -10,7 +10,6 @@ import (
 
 	"fibnim/grundy"
 	"fibnim/internal/atomicfile"
-	"fibnim/internal/parquetfile"
 	"fibnim/table"
 )
 
@@ -102,7 +101,7 @@ func WriteAll(root string, plan Plan, rows []AtlasRow, earlier *Earlier, revisio
 		extra[MetaSince] = earlier.File
 	}
 	meta := fileMeta(Kind, plan.N, revision, extra)
-	if err := parquetfile.WriteFile(set.Stage(filepath.Join(root, ParquetFile)), meta, rows); err != nil {
+	if err := writeRows(set.Stage(filepath.Join(root, ParquetFile)), meta, rows); err != nil {
 		return recovered, err
 	}
 	further, err := ReadFurther(root)
@@ -177,6 +176,28 @@ func Read(path string) (rows []AtlasRow, list string, err error) {
 		return nil, "", err
 	}
 	return rows, meta[MetaList], nil
+}
+
+// ReadMeta is Read, returning the file's metadata (of its schema version,
+// MetaSchema) in place of the list.
+func ReadMeta(path string) ([]AtlasRow, map[string]string, error) {
+	return readChecked(path)
+}
+
+// WriteFile writes rows to path as a merged atlas file of schema
+// SchemaVersion, through a temporary file and a rename: meta's entries
+// (those ReadMeta returns: MetaList, MetaRows, MetaSince, table.MetaN,
+// table.MetaRevision), with MetaKind set to Kind and MetaSchema to
+// SchemaVersion. It is for a program that changes an atlas's rows and
+// writes them back (a test's corruption, a conversion); compute atlas
+// -merge writes through WriteAll. It does not check the rows: Read does.
+func WriteFile(path string, meta map[string]string, rows []AtlasRow) error {
+	m := map[string]string{}
+	for k, v := range meta {
+		m[k] = v
+	}
+	m[MetaKind], m[MetaSchema] = Kind, SchemaVersion
+	return writeRows(path, m, rows)
 }
 
 // readChecked is Read, returning the file's metadata.

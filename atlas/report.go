@@ -35,6 +35,11 @@ func Report(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further) []b
 	w("FT-P-positions(a) (G(n, n-1) = 0 exactly on F(a)), SCHWENK-strategy(a) (G(n, r) = 0 exactly when r < z_1(n)), LRS-5.2(a)")
 	w("(G(n) <= G(n+1) <= G(n) + 1), and the two halves of the closing conjecture of Larsson & Rubinstein-Salzedo put for a,")
 	w("LRS-5.3-step(a): G(n + ceil(n/a)) >= G(n) + 1 and LRS-conj-upper(a): G(n + ceil(n/a)) <= G(n) + 2, for n + ceil(n/a) <= N.")
+	for _, id := range CheckIDs(rows) {
+		if _, ok := columnNames[id]; !ok {
+			w("%s", extraStatement(id))
+		}
+	}
 	w("The data are in atlas.parquet (one row per a; `compute export -in atlas.parquet` writes CSV).")
 	w("")
 	var ok, over []AtlasRow
@@ -55,15 +60,21 @@ func Report(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further) []b
 	w("")
 	w("## Every multiplier")
 	w("")
-	w("alpha, beta, RMS: the fit G(n) ~ alpha ln n + beta and its RMS residual. The five checks: `ok` where it holds on the whole range,")
+	ids := CheckIDs(rows)
+	w("alpha, beta, RMS: the fit G(n) ~ alpha ln n + beta and its RMS residual. The %s checks: `ok` where it holds on the whole range,", count(len(ids)))
 	w("else the number of failures. Last outside [1, 2]: the largest n where G(n + ceil(n/a)) - G(n) is not 1 or 2 (- if none);")
 	w("differences: how often each value of G(n + ceil(n/a)) - G(n) occurs.")
 	w("")
-	w("| a | G(N) | alpha | beta | RMS | FT-P | SCHWENK | 5.2 | 5.3-step | conj-upper | last outside [1, 2] | differences |")
-	w("|---|---|---|---|---|---|---|---|---|---|---|---|")
+	head := []string{"a", "G(N)", "alpha", "beta", "RMS"}
+	for _, id := range ids {
+		head = append(head, columnName(id))
+	}
+	head = append(head, "last outside [1, 2]", "differences")
+	w("| %s |", strings.Join(head, " | "))
+	w("|%s", strings.Repeat("---|", len(head)))
 	for _, r := range rows {
 		if r.Status != Complete {
-			w("| %s | %s | | | | | | | | | | %s |", r.Multiplier, gn(r), r.Status+": "+r.Note)
+			w("| %s | %s |%s %s |", r.Multiplier, gn(r), strings.Repeat(" |", len(head)-3), r.Status+": "+r.Note)
 			continue
 		}
 		last := "-"
@@ -74,9 +85,15 @@ func Report(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further) []b
 		for i, d := range r.StepDiffs {
 			diffs = append(diffs, fmt.Sprintf("%d: %s", d, group(r.StepCounts[i])))
 		}
-		w("| %s | %d | %.4f | %.4f | %.3f | %s | %s | %s | %s | %s | %s | %s |", r.Multiplier, r.GN, r.Alpha, r.Beta, r.RMS,
-			verdict(r.FTPStatus, r.FTPFailures), verdict(r.SchwenkStatus, r.SchwenkFailures), verdict(r.L52Status, r.L52Failures),
-			verdict(r.LowerStatus, r.LowerFailures), verdict(r.UpperStatus, r.UpperFailures), last, strings.Join(diffs, ", "))
+		cells := []string{r.Multiplier, fmt.Sprint(r.GN), fmt.Sprintf("%.4f", r.Alpha), fmt.Sprintf("%.4f", r.Beta), fmt.Sprintf("%.3f", r.RMS)}
+		for _, id := range ids {
+			if c := r.Check(id); c != nil {
+				cells = append(cells, verdict(c.Status, c.Failures))
+			} else {
+				cells = append(cells, absent)
+			}
+		}
+		w("| %s |", strings.Join(append(cells, last, strings.Join(diffs, ", ")), " | "))
 	}
 	if earlier != nil {
 		if lines := Changes(*earlier, rows); len(lines) > 0 {
@@ -105,42 +122,37 @@ func reading(plan Plan, ok, over, rows []AtlasRow, earlier *Earlier, further []F
 	all := len(ok)
 	// The checks other than the upper half of the conjecture's analogue
 	// (conjectureReading), in the order of the atlas's columns.
-	var row AtlasRow
-	for _, c := range row.Checks() {
-		if c.ID == conjectures.IDConjUpper {
+	for _, id := range CheckIDs(rows) {
+		if id == IDUpper {
 			continue
 		}
-		id := c.ID
-		failures := func(r AtlasRow) int64 {
-			for _, x := range r.Checks() {
-				if x.ID == id {
-					return *x.Failures
-				}
-			}
-			return 0
-		}
-		var bad, notRun []string
+		var bad, notRun, missing []string
 		for _, r := range ok {
-			if f := failures(r); f > 0 {
-				bad = append(bad, fmt.Sprintf("%s (%s failures)", r.Multiplier, group(f)))
+			c := r.Check(id)
+			switch {
+			case c == nil:
+				missing = append(missing, r.Multiplier) // computed before the statement was
+			case c.Failures > 0:
+				bad = append(bad, fmt.Sprintf("%s (%s failures)", r.Multiplier, group(c.Failures)))
 			}
-			for _, x := range r.Checks() {
-				if x.ID == id && *x.Status == conjectures.NotRun {
-					notRun = append(notRun, r.Multiplier) // no case: no verdict
-				}
+			if c != nil && c.Status == conjectures.NotRun {
+				notRun = append(notRun, r.Multiplier) // no case: no verdict
 			}
 		}
 		var s string
 		switch {
-		case len(bad) == 0 && len(notRun) == 0:
+		case len(bad) == 0 && len(notRun) == 0 && len(missing) == 0:
 			s = fmt.Sprintf("%s(a) holds for all %d multipliers on the whole range.", id, all)
 		case len(bad) == 0:
-			s = fmt.Sprintf("%s(a) holds for %d of the %d multipliers on the whole range.", id, all-len(notRun), all)
+			s = fmt.Sprintf("%s(a) holds for %d of the %d multipliers on the whole range.", id, all-len(notRun)-len(missing), all)
 		default:
 			s = fmt.Sprintf("%s(a) fails for %d of the %d multipliers: a = %s.", id, len(bad), all, strings.Join(bad, ", "))
 		}
 		if len(notRun) > 0 {
 			s += fmt.Sprintf(" It was not run (no case in its domain) for a = %s.", strings.Join(notRun, ", "))
+		}
+		if len(missing) > 0 {
+			s += fmt.Sprintf(" The rows of a = %s have no result for it: they were computed before it joined the registry.", strings.Join(missing, ", "))
 		}
 		out = append(out, s)
 	}
@@ -177,7 +189,7 @@ func conjectureReading(plan Plan, ok, rows []AtlasRow, earlier *Earlier, further
 	}
 	var list []string
 	for _, r := range fail {
-		list = append(list, fmt.Sprintf("%s (%s n, last %s)", r.Multiplier, group(r.LowerFailures+r.UpperFailures), group(r.StepLastOutside)))
+		list = append(list, fmt.Sprintf("%s (%s n, last %s)", r.Multiplier, group(r.StepOutside()), group(r.StepLastOutside)))
 	}
 	out := []string{fmt.Sprintf("The analogue of the closing conjecture, G(n) + 1 <= G(n + ceil(n/a)) <= G(n) + 2, fails for %d of the %d multipliers: a = %s.",
 		len(fail), len(ok), strings.Join(list, ", "))}
@@ -228,7 +240,7 @@ func aboveThree(ok []AtlasRow) string {
 			above = append(above, r)
 			if r.StepLastOutside >= 1 {
 				bad = append(bad, fmt.Sprintf("%s (%s n, the smallest %s, the largest %s, none on (%s, %s])", r.Multiplier,
-					group(r.LowerFailures+r.UpperFailures), group(firstOutside(r)), group(r.StepLastOutside), group(r.StepLastOutside), group(r.StepTop)))
+					group(r.StepOutside()), group(firstOutside(r)), group(r.StepLastOutside), group(r.StepLastOutside), group(r.StepTop)))
 			}
 		}
 	}
@@ -248,9 +260,9 @@ func aboveThree(ok []AtlasRow) string {
 // LRS-conj-upper(a) (-1 if none).
 func firstOutside(r AtlasRow) int64 {
 	first := int64(-1)
-	for _, c := range []struct{ failures, n int64 }{{r.LowerFailures, r.LowerFirstN}, {r.UpperFailures, r.UpperFirstN}} {
-		if c.failures > 0 && (first < 0 || c.n < first) {
-			first = c.n
+	for _, id := range []string{IDStep, IDUpper} {
+		if c := r.Check(id); c != nil && c.Failures > 0 && (first < 0 || c.FirstN < first) {
+			first = c.FirstN
 		}
 	}
 	return first
@@ -434,6 +446,45 @@ func sign(x float64) string {
 		return "-"
 	}
 	return "+"
+}
+
+// columnNames are the short names of the statements in the report's
+// table, where they have one; any other statement is named by its id.
+var columnNames = map[string]string{
+	"FT-P-positions":   "FT-P",
+	"SCHWENK-strategy": "SCHWENK",
+	"LRS-5.2":          "5.2",
+	IDStep:             "5.3-step",
+	IDUpper:            "conj-upper",
+}
+
+func columnName(id string) string {
+	if s, ok := columnNames[id]; ok {
+		return s
+	}
+	return id
+}
+
+// absent is the table's cell for a statement a row has no result for.
+const absent = "n/a"
+
+// extraStatement is the report's sentence on a statement that its
+// opening lines do not describe: one added to the registry after them.
+func extraStatement(id string) string {
+	for _, s := range conjectures.Statements(conjectures.EveryMultiplier) {
+		if s.ID == id {
+			return fmt.Sprintf("Also %s(a): %s; n/a in a row computed before it joined the registry.", id, s.Text)
+		}
+	}
+	return fmt.Sprintf("Also %s(a), a statement the registry no longer puts for every a; n/a in a row without it.", id)
+}
+
+// count is n in words, for the small numbers of statements.
+func count(n int) string {
+	if n >= 0 && n < 11 {
+		return []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}[n]
+	}
+	return fmt.Sprint(n)
 }
 
 func verdict(status string, failures int64) string {

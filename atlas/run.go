@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"fibnim/grundy"
-	"fibnim/internal/parquetfile"
 	"fibnim/table"
 )
 
@@ -105,7 +104,7 @@ func writeSummary(path string, row AtlasRow, cfg Config) error {
 		return err
 	}
 	meta := fileMeta(SummaryKind, cfg.N, cfg.Revision, map[string]string{table.MetaMult: row.Multiplier})
-	return parquetfile.WriteFile(path, meta, []AtlasRow{row})
+	return writeRows(path, meta, []AtlasRow{row})
 }
 
 // ReadSummary reads multiplier a's summary at path and checks that it is

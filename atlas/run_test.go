@@ -157,7 +157,7 @@ func TestReadersRefuseForeignFiles(t *testing.T) {
 	if _, _, err := Read(SummaryPath(root, a)); !errors.Is(err, ErrInvalid) {
 		t.Errorf("a summary read as an atlas: %v", err)
 	}
-	parquetfile.WriteFile(p, fileMeta(Kind, runN, "test", map[string]string{table.MetaMult: "2"}), rows[:1])
+	writeRows(p, fileMeta(Kind, runN, "test", map[string]string{table.MetaMult: "2"}), rows[:1])
 	if _, err := ReadSummary(p, a, runN); !errors.Is(err, ErrInvalid) {
 		t.Errorf("an atlas read as a summary: %v", err)
 	}
@@ -172,11 +172,11 @@ func TestReadersRefuseForeignFiles(t *testing.T) {
 	}
 	// Rows out of order, or fewer than the metadata says.
 	swapped := append([]AtlasRow{rows[1], rows[0]}, rows[2:]...)
-	parquetfile.WriteFile(p, fileMeta(Kind, runN, "test", map[string]string{MetaRows: "8"}), swapped)
+	writeRows(p, fileMeta(Kind, runN, "test", map[string]string{MetaRows: "8"}), swapped)
 	if _, _, err := Read(p); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "increase") {
 		t.Errorf("rows out of order: %v", err)
 	}
-	parquetfile.WriteFile(p, fileMeta(Kind, runN, "test", map[string]string{MetaRows: "9"}), rows)
+	writeRows(p, fileMeta(Kind, runN, "test", map[string]string{MetaRows: "9"}), rows)
 	if _, _, err := Read(p); !errors.Is(err, ErrInvalid) {
 		t.Errorf("a row missing: %v", err)
 	}
@@ -188,7 +188,7 @@ func TestReadersRefuseForeignFiles(t *testing.T) {
 	} {
 		r := rows[0]
 		bad(&r)
-		parquetfile.WriteFile(p, fileMeta(SummaryKind, runN, "test", map[string]string{table.MetaMult: r.Multiplier}), []AtlasRow{r})
+		writeRows(p, fileMeta(SummaryKind, runN, "test", map[string]string{table.MetaMult: r.Multiplier}), []AtlasRow{r})
 		if _, err := ReadSummary(p, grundy.Multiplier{P: 1, Q: 1}, runN); !errors.Is(err, ErrInvalid) {
 			t.Errorf("a bad row: %v", err)
 		}

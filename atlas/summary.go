@@ -226,47 +226,35 @@ func summarizeStarts(ctx context.Context, row AtlasRow, a grundy.Multiplier, s *
 func newRow(a grundy.Multiplier, N int) AtlasRow {
 	row := AtlasRow{Multiplier: a.String(), ANum: int64(a.P), ADen: int64(a.Q), A: float64(a.P) / float64(a.Q),
 		N: int64(N), Status: Complete, StepLastOutside: -1}
-	for _, c := range row.Checks() {
-		*c.Status = conjectures.NotRun
-		*c.FirstN, *c.LastN = -1, -1
+	for _, s := range conjectures.Statements(conjectures.EveryMultiplier) {
+		row.Checks = append(row.Checks, CheckResult{ID: s.ID, Status: conjectures.NotRun, FirstN: -1, LastN: -1})
 	}
 	return row
 }
 
 // fillChecks copies the results of the statements the registry puts for
-// every multiplier into row, each into the columns that AtlasRow
-// gives it (AtlasRow.Checks). A statement without columns is not in the
-// atlas; columns without a statement are an error.
+// every multiplier into row's Checks (one entry each, newRow), and the
+// distribution of differences of LRS-conj-upper(a) into its step columns.
+// A statement without a result is an error.
 func fillChecks(row *AtlasRow, a grundy.Multiplier, res []conjectures.Result) error {
 	byID := map[string]conjectures.Result{}
 	for _, r := range res {
 		byID[r.ID] = r
 	}
-	cols := map[string]CheckColumns{}
-	for _, c := range row.Checks() {
-		cols[c.ID] = c
-	}
-	for _, s := range conjectures.Statements(conjectures.EveryMultiplier) {
-		c, ok := cols[s.ID]
-		if !ok {
-			continue
-		}
-		delete(cols, s.ID)
-		id := conjectures.MultID(s.ID, a.String())
+	for i := range row.Checks {
+		c := &row.Checks[i]
+		id := conjectures.MultID(c.ID, a.String())
 		r, ok := byID[id]
 		if !ok {
 			return fmt.Errorf("atlas: the checks gave no result %s", id)
 		}
-		*c.Status, *c.Cases, *c.Failures = r.Status, r.Cases, r.Failures
+		c.Status, c.Cases, c.Failures = r.Status, r.Cases, r.Failures
 		if len(r.Counterexamples) > 0 {
-			*c.FirstN, *c.First = r.Counterexamples[0].N, describe(r.Counterexamples[0])
+			c.FirstN, c.First = r.Counterexamples[0].N, describe(r.Counterexamples[0])
 		}
 		if r.Largest != nil {
-			*c.LastN, *c.Last = r.Largest.N, describe(*r.Largest)
+			c.LastN, c.Last = r.Largest.N, describe(*r.Largest)
 		}
-	}
-	for id := range cols {
-		return fmt.Errorf("atlas: AtlasRow has columns for %s, which the registry does not put for every a", id)
 	}
 	up := byID[conjectures.MultID(conjectures.IDConjUpper, a.String())]
 	row.StepTop = up.Domain.To
@@ -281,7 +269,12 @@ func fillChecks(row *AtlasRow, a grundy.Multiplier, res []conjectures.Result) er
 		row.StepDiffs = append(row.StepDiffs, d.Difference)
 		row.StepCounts = append(row.StepCounts, d.Count)
 	}
-	row.StepLastOutside = max(row.LowerLastN, row.UpperLastN)
+	row.StepLastOutside = -1
+	for _, id := range []string{IDStep, IDUpper} {
+		if c := row.Check(id); c != nil {
+			row.StepLastOutside = max(row.StepLastOutside, c.LastN)
+		}
+	}
 	return nil
 }
 

@@ -79,7 +79,7 @@ func TestSummarizeAgreesWithDenseEngine(t *testing.T) {
 			t.Errorf("a = %s: fit %v %v %v, FitLog on the dense data %v %v %v", str, row.Alpha, row.Beta, row.RMS, alpha, beta, rms)
 		}
 		want := conjectures.CheckMultiplier(a, s, R1)
-		checks := row.Checks()
+		checks := row.Checks
 		if len(want) != len(checks) {
 			t.Fatalf("a = %s: %d checks, the row has %d", str, len(want), len(checks))
 		}
@@ -93,14 +93,14 @@ func TestSummarizeAgreesWithDenseEngine(t *testing.T) {
 			if len(w.Counterexamples) > 0 {
 				firstN, lastN = w.Counterexamples[0].N, w.Largest.N
 			}
-			if *c.Status != w.Status || *c.Cases != w.Cases || *c.Failures != w.Failures || *c.FirstN != firstN || *c.LastN != lastN {
+			if c.Status != w.Status || c.Cases != w.Cases || c.Failures != w.Failures || c.FirstN != firstN || c.LastN != lastN {
 				t.Errorf("a = %s, %s: row %s %d/%d first %d last %d; checks %s %d/%d first %d last %d", str, c.ID,
-					*c.Status, *c.Failures, *c.Cases, *c.FirstN, *c.LastN, w.Status, w.Failures, w.Cases, firstN, lastN)
+					c.Status, c.Failures, c.Cases, c.FirstN, c.LastN, w.Status, w.Failures, w.Cases, firstN, lastN)
 			}
-			if (*c.First == "") != (firstN < 0) || (*c.Last == "") != (lastN < 0) {
-				t.Errorf("a = %s, %s: counterexample text %q, %q", str, c.ID, *c.First, *c.Last)
+			if (c.First == "") != (firstN < 0) || (c.Last == "") != (lastN < 0) {
+				t.Errorf("a = %s, %s: counterexample text %q, %q", str, c.ID, c.First, c.Last)
 			}
-			if i >= 3 {
+			if c.ID == IDStep || c.ID == IDUpper {
 				lastOutside = max(lastOutside, lastN)
 			}
 		}
@@ -166,13 +166,13 @@ func TestSummaryCarriesCorruption(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, ch := range row.Checks() {
+		for _, ch := range row.Checks {
 			n, broken := c.fails[ch.ID]
 			switch {
-			case broken && (*ch.Status != conjectures.Fails || *ch.FirstN != n || *ch.LastN != n || *ch.Failures != 1):
-				t.Errorf("%s: %s is %s with %d failures, first %d, last %d; want fails once at %d", c.name, ch.ID, *ch.Status, *ch.Failures, *ch.FirstN, *ch.LastN, n)
-			case !broken && *ch.Status != conjectures.Holds:
-				t.Errorf("%s: %s is %s", c.name, ch.ID, *ch.Status)
+			case broken && (ch.Status != conjectures.Fails || ch.FirstN != n || ch.LastN != n || ch.Failures != 1):
+				t.Errorf("%s: %s is %s with %d failures, first %d, last %d; want fails once at %d", c.name, ch.ID, ch.Status, ch.Failures, ch.FirstN, ch.LastN, n)
+			case !broken && ch.Status != conjectures.Holds:
+				t.Errorf("%s: %s is %s", c.name, ch.ID, ch.Status)
 			}
 		}
 	}
@@ -186,11 +186,11 @@ func TestSummaryCarriesCorruption(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if row.L52Status != conjectures.Fails || row.L52FirstN != at-1 || row.L52LastN != at-1 {
-		t.Errorf("LRS-5.2(a): %s, first %d, last %d; want fails at %d", row.L52Status, row.L52FirstN, row.L52LastN, at-1)
+	if l := row.Check("LRS-5.2"); l.Status != conjectures.Fails || l.FirstN != at-1 || l.LastN != at-1 {
+		t.Errorf("LRS-5.2(a): %s, first %d, last %d; want fails at %d", l.Status, l.FirstN, l.LastN, at-1)
 	}
-	if row.UpperStatus != conjectures.Fails || row.StepLastOutside != row.UpperLastN || row.UpperLastN >= at || !strings.Contains(row.UpperLast, "predicted") {
-		t.Errorf("LRS-conj-upper(a): %s, last %d %q; step_last_outside %d", row.UpperStatus, row.UpperLastN, row.UpperLast, row.StepLastOutside)
+	if up := row.Check(IDUpper); up.Status != conjectures.Fails || row.StepLastOutside != up.LastN || up.LastN >= at || !strings.Contains(up.Last, "predicted") {
+		t.Errorf("LRS-conj-upper(a): %s, last %d %q; step_last_outside %d", up.Status, up.LastN, up.Last, row.StepLastOutside)
 	}
 }
 

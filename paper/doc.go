@@ -17,6 +17,15 @@
 // data is missing says so instead of failing, except checks.json and the
 // check of a = 2's lower bound, without which there is no note.
 //
+// Files: note.go assembles the note (Note, the view the template reads);
+// sections.go, section_lrs.go and section_ntimes.go generate its sections'
+// text (the game, provenance and reproduction; Fibonacci nim and the
+// papers' statements; n-times nim, the atlas and the global game);
+// cite.go the citations and the bibliography from CITATION.cff; tex.go
+// the TeX helpers (numbers, captions, tables and figures); check.go the
+// check of the PDF; data.go what the note reads; cff.go the CITATION.cff
+// reader.
+//
 // CheckPDF checks a compiled note: its pages, its references, and every
 // key number of checks.json (Expectations), read back with pdftotext. The
 // expectations are built from checks.json alone, not from the note's view,

@@ -126,7 +126,7 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				fmt.Fprintf(stderr, "atlas: [%d/%d] a = %s: summary already there, skipped\n", ev.Index, ev.Total, ev.A)
 				return
 			}
-			what := fmt.Sprintf("G(N) = %d, alpha = %.4f, G(n + ceil(n/a)) - G(n) outside [1, 2]: %d times", r.GN, r.Alpha, r.LowerFailures+r.UpperFailures)
+			what := fmt.Sprintf("G(N) = %d, alpha = %.4f, G(n + ceil(n/a)) - G(n) outside [1, 2]: %d times", r.GN, r.Alpha, r.StepOutside())
 			if r.Status != atlas.Complete {
 				what = r.Status + ": " + r.Note
 			}
