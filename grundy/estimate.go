@@ -383,3 +383,55 @@ func BreakpointBytesContext(ctx context.Context, N int, a Multiplier, workers in
 	topPhase := 2 * (counts + uint64(topBlockShare*topBlockBytes*float64(rows))*W)
 	return max(rowPhase, runPhase, backPhase, topPhase) + rings + runtimeBytes, nil
 }
+
+// BreakpointRuns estimates the runs of the breakpoint table of multiplier
+// a to N (the rows of its files, one Run each) and its values (one file
+// each), for the disk plan. It takes them from the pilot of the memory
+// estimate (pilot, whose sizes are kept: a plan that estimated the memory
+// runs no second pilot), so its work stays within the same budget, 2 s
+// or 1/50 of the run's, whatever N and a:
+//
+//   - below 2^14 rows it counts them on the table itself (pilotRun),
+//     exact;
+//   - from 2^14 on, on the pilot's last size n and on n/2, extrapolating
+//     the runs per row linearly in the doublings from n to N (they grow
+//     with the number of values, which grows like ln N: a = 1 has 80 runs
+//     a row at 10^6 and 117 at 10^7; a = 2 has 8.0 at both), and the
+//     values as ln N. Where the pilot reached N (a power of 2 up to
+//     2^20) the runs are exact.
+//
+// A cancelled ctx stops it; its error is returned.
+func BreakpointRuns(ctx context.Context, N int, a Multiplier) (runs float64, values int, err error) {
+	total := func(p *pilotResult) float64 {
+		s := 0
+		for _, r := range p.runs {
+			s += r
+		}
+		return float64(s)
+	}
+	if N < pilotMinRows {
+		p, err := pilotRun(ctx, a, N)
+		if err != nil {
+			return 0, 0, err
+		}
+		return total(p), p.maxG, nil
+	}
+	p, err := pilot(ctx, a, N)
+	if err != nil {
+		return 0, 0, err
+	}
+	var half *pilotResult
+	if v, ok := pilots.Load(pilotKey{a, p.n / 2}); ok {
+		half = v.(*pilotResult)
+	} else if half, err = pilotRun(ctx, a, p.n/2); err != nil {
+		return 0, 0, err
+	}
+	r1, r2 := total(half)/float64(half.n+1), total(p)/float64(p.n+1)
+	grow := math.Log2(float64(N+1) / float64(p.n+1)) // doublings past the pilot
+	perRow := r2 + max(r2-r1, 0)*grow
+	values = p.maxG
+	if N > p.n {
+		values = int(math.Ceil(float64(p.maxG) * math.Log(float64(N+1)) / math.Log(float64(p.n+1))))
+	}
+	return perRow * float64(N+1), values, nil
+}

@@ -1,0 +1,104 @@
+package grundy
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+)
+
+// runCount counts the runs the engine hands to its RunWriters: the rows
+// the breakpoint files would hold.
+type runCount struct{ n *atomic.Int64 }
+
+func (c runCount) Write(runs []Run) error { c.n.Add(int64(len(runs))); return nil }
+func (c runCount) Close() error           { return nil }
+func (c runCount) Abort()                 {}
+
+// engineRuns is what BreakpointRuns estimates, counted by the engine.
+func engineRuns(t *testing.T, N int, a Multiplier) (int64, int) {
+	var n atomic.Int64
+	maxG, err := Breakpoints(context.Background(), BreakpointConfig{N: N, Mult: a, Workers: 2,
+		Runs: func(int) (RunWriter, error) { return runCount{&n}, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n.Load(), maxG
+}
+
+// Below 2^14 rows BreakpointRuns counts the runs and values of the table
+// itself: they equal what the engine writes, for the multipliers of the
+// test matrix, N = 0 included.
+func TestBreakpointRunsExactBelowPilot(t *testing.T) {
+	for _, str := range matrixMults {
+		a, _ := ParseMultiplier(str)
+		for _, N := range []int{0, 1, 3000, pilotMinRows - 1} {
+			runs, values, err := BreakpointRuns(context.Background(), N, a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, maxG := engineRuns(t, N, a)
+			if runs != float64(want) || values != maxG {
+				t.Errorf("a = %s, N = %d: estimated %.0f runs and %d values, the engine wrote %d and %d", str, N, runs, values, want, maxG)
+			}
+		}
+	}
+}
+
+// The disk plan's count of runs is the memory estimate's pilot (issue 34
+// item 1: the pilot costs at most 2 s or 1/50 of the run): after the
+// memory estimate from 2^20 rows on it sweeps no row of 2^14 or more
+// (only, where the pilot stopped at its first size, the 2^13 rows below
+// it), and between 2^14 and 2^20 rows, where the memory estimate runs no
+// pilot, its own pilot stays within the floor of the budget. At a size
+// the pilot reached, the count is exact.
+func TestBreakpointRunsWithinPilotBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs pilots of up to 2^20 rows")
+	}
+	defer func() { pilotHook = nil }()
+	for _, str := range []string{"1", "13/12", "2", "3"} {
+		a, _ := ParseMultiplier(str)
+		pilots.Range(func(k, _ any) bool { pilots.Delete(k); return true })
+		N := pilotRows + 100
+		if _, err := BreakpointBytesContext(context.Background(), N, a, 2); err != nil {
+			t.Fatal(err)
+		}
+		var big, rows int
+		pilotHook = func(n, v int) {
+			rows += n + 1
+			if n >= pilotMinRows {
+				big++
+			}
+		}
+		runs, _, err := BreakpointRuns(context.Background(), N, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if big > 0 || rows > 1000*(pilotMinRows/2+1) {
+			t.Errorf("a = %s, N = %d: counting the runs after the memory estimate swept %d rows (%d values at 2^14 rows or more)", str, N, rows, big)
+		}
+		if runs <= 0 {
+			t.Errorf("a = %s, N = %d: estimated %.0f runs", str, N, runs)
+		}
+
+		pilots.Range(func(k, _ any) bool { pilots.Delete(k); return true })
+		N = 3 * pilotMinRows
+		rows = 0
+		runs, values, err := BreakpointRuns(context.Background(), N, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rows > pilotBudgetSteps {
+			t.Errorf("a = %s, N = %d: the pilot swept %d rows, over its budget of %d steps", str, N, rows, pilotBudgetSteps)
+		}
+		want, maxG := engineRuns(t, N, a)
+		t.Logf("a = %s, N = %d: estimated %.0f runs and %d values, the engine wrote %d and %d; the pilot swept %d rows", str, N, runs, values, want, maxG, rows)
+		exact, _, err := BreakpointRuns(context.Background(), 2*pilotMinRows, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want, _ := engineRuns(t, 2*pilotMinRows, a); exact != float64(want) {
+			t.Errorf("a = %s, N = 2^15, a size the pilot ran: estimated %.0f runs, the engine wrote %d", str, exact, want)
+		}
+	}
+}
