@@ -386,35 +386,62 @@ func BreakpointBytesContext(ctx context.Context, N int, a Multiplier, workers in
 
 // BreakpointRuns estimates the runs of the breakpoint table of multiplier
 // a to N (the rows of its files, one Run each) and its values (one file
-// each), for the disk plan. It takes them from the pilot of the memory
-// estimate (pilot, whose sizes are kept: a plan that estimated the memory
-// runs no second pilot), so its work stays within the same budget, 2 s
-// or 1/50 of the run's, whatever N and a:
+// each), for the disk plan, within the pilot's budget (at most
+// pilotBudgetSteps, 2 s here, or 1/50 of the run's work, whichever is
+// larger):
 //
-//   - below 2^14 rows it counts them on the table itself (pilotRun),
-//     exact;
-//   - from 2^14 on, on the pilot's last size n and on n/2, extrapolating
-//     the runs per row linearly in the doublings from n to N (they grow
-//     with the number of values, which grows like ln N: a = 1 has 80 runs
-//     a row at 10^6 and 117 at 10^7; a = 2 has 8.0 at both), and the
-//     values as ln N. Where the pilot reached N (a power of 2 up to
-//     2^20) the runs are exact.
+//   - below 2^20 rows, where the memory estimate runs no pilot, row
+//     sweeps alone count the runs (rowRuns): on the table itself where its
+//     work, foreseen from the sizes before it (4096 rows, 8192, ...), fits
+//     the budget, exactly; else on the largest of those sizes that fit,
+//     extrapolated as below;
+//   - from 2^20 rows on, on the pilot of the memory estimate (pilot, whose
+//     sizes are kept: a plan that estimated the memory makes no second
+//     pilot), on its last size n and on n/2.
 //
-// A cancelled ctx stops it; its error is returned.
+// Extrapolated, the runs per row grow linearly in the doublings from the
+// last size to N (they grow with the number of values, which grows like
+// ln N: a = 1 has 80 runs a row at 10^6 and 117 at 10^7; a = 2 has 8.0 at
+// both), by as much as they grew over the last doubling, and the values
+// as ln N. A cancelled ctx stops it; its error is returned.
 func BreakpointRuns(ctx context.Context, N int, a Multiplier) (runs float64, values int, err error) {
+	if N >= pilotRows {
+		return pilotBreakpointRuns(ctx, N, a)
+	}
+	var prev, last float64 // runs per row at the sizes before
+	lastN, spent := 0, 0
+	for n := min(N, 1<<12); ; n = min(2*n, N) {
+		r, v, steps, err := rowRuns(ctx, a, n)
+		if err != nil {
+			return 0, 0, err
+		}
+		if n == N {
+			return float64(r), v, nil
+		}
+		spent += steps
+		prev, last, lastN, values = last, float64(r)/float64(n+1), n, v
+		next := min(2*n, N)
+		work := 1.25 * float64(steps) * float64(next+1) / float64(n+1) // the values grow too
+		budget := max(pilotBudgetSteps, float64(steps)*float64(N+1)/float64(n+1)/pilotShare)
+		if float64(spent)+work > budget {
+			break
+		}
+	}
+	if prev == 0 {
+		prev = last
+	}
+	return extrapolateRuns(N, lastN, prev, last, values)
+}
+
+// pilotBreakpointRuns is BreakpointRuns from 2^20 rows on: from the
+// memory estimate's pilot.
+func pilotBreakpointRuns(ctx context.Context, N int, a Multiplier) (float64, int, error) {
 	total := func(p *pilotResult) float64 {
 		s := 0
 		for _, r := range p.runs {
 			s += r
 		}
-		return float64(s)
-	}
-	if N < pilotMinRows {
-		p, err := pilotRun(ctx, a, N)
-		if err != nil {
-			return 0, 0, err
-		}
-		return total(p), p.maxG, nil
+		return float64(s) / float64(p.n+1)
 	}
 	p, err := pilot(ctx, a, N)
 	if err != nil {
@@ -426,12 +453,47 @@ func BreakpointRuns(ctx context.Context, N int, a Multiplier) (runs float64, val
 	} else if half, err = pilotRun(ctx, a, p.n/2); err != nil {
 		return 0, 0, err
 	}
-	r1, r2 := total(half)/float64(half.n+1), total(p)/float64(p.n+1)
-	grow := math.Log2(float64(N+1) / float64(p.n+1)) // doublings past the pilot
+	return extrapolateRuns(N, p.n, total(half), total(p), p.maxG)
+}
+
+// extrapolateRuns extrapolates runs per row r1 at (n+1)/2 rows and r2 at
+// n+1 rows, and values at n+1 rows, to N+1 rows (BreakpointRuns).
+func extrapolateRuns(N, n int, r1, r2 float64, values int) (float64, int, error) {
+	grow := math.Log2(float64(N+1) / float64(n+1)) // doublings past the last size
 	perRow := r2 + max(r2-r1, 0)*grow
-	values = p.maxG
-	if N > p.n {
-		values = int(math.Ceil(float64(p.maxG) * math.Log(float64(N+1)) / math.Log(float64(p.n+1))))
+	if N > n {
+		values = int(math.Ceil(float64(values) * math.Log(float64(N+1)) / math.Log(float64(n+1))))
 	}
 	return perRow * float64(N+1), values, nil
+}
+
+// rowRuns sweeps every value of the table of multiplier a to n by rows
+// (sweep.go) and counts the runs of each R_g, g >= 1: the rows its
+// breakpoint files hold. It returns them, the largest value, and its work
+// in row steps. A cancelled ctx stops it within a block of rows.
+func rowRuns(ctx context.Context, a Multiplier, n int) (runs, maxG, steps int, err error) {
+	s := newSweeper(n, a)
+	in, out := make([]uint32, n+1), make([]uint32, n+1) // R_0 = 0
+	for v := 0; ; v++ {
+		if pilotHook != nil {
+			pilotHook(n, v)
+		}
+		s.start(v, nil)
+		for n0 := 0; n0 <= n; n0 += publishStride {
+			if n0&(64<<10-1) == 0 {
+				if err := ctx.Err(); err != nil {
+					return 0, 0, 0, err
+				}
+			}
+			n1 := min(n+1, n0+publishStride)
+			s.run(in[n0:n1], out[n0:n1])
+		}
+		steps += n + 1
+		_, r := countRuns(out, 0, 0)
+		runs += r
+		if s.finite == 0 {
+			return runs, v, steps, nil
+		}
+		in, out = out, in
+	}
 }

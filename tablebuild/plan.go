@@ -179,13 +179,13 @@ func (d Disk) Need() uint64 {
 }
 
 // PlanDisk estimates the bytes a run writes. The breakpoint files are
-// estimated from the number of runs they will hold, counted on the pilot
-// of the memory estimate (grundy.BreakpointRuns: the table itself below
-// 2^14 rows, else the pilot's sizes, extrapolated), whose work stays
-// within its budget of 2 s or 1/50 of the run's, and which a run that
-// planned its memory has already made; when even a generous bound (256
-// bytes a row, above every table measured; results/bench.md) fits in
-// free, no runs are counted.
+// estimated from the number of runs they will hold (grundy.BreakpointRuns,
+// within the pilot's budget of 2 s or 1/50 of the run's work: below 2^20
+// rows counted by row sweeps on the table itself where that fits, else on
+// smaller sizes and extrapolated; from 2^20 rows on taken from the memory
+// estimate's pilot, which a run that planned its memory has already
+// made); when even a generous bound (256 bytes a row, above every table
+// measured; results/bench.md) fits in free, no runs are counted.
 func PlanDisk(ctx context.Context, cfg *Config, free uint64) (Disk, error) {
 	var d Disk
 	N := uint64(cfg.N + 1)
