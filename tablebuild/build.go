@@ -59,11 +59,17 @@ type Config struct {
 	Swept   *atomic.Int64           // breakpoint engine: the rows swept so far (grundy.BreakpointConfig.Swept), for progress lines
 
 	// planned is the memory plan of the parameters it names, made by the
-	// first of Preflight and Run to need it: a command that calls
-	// Preflight and then Run with the same Config plans once (the plan
-	// may run a pilot; see PlanMemory).
+	// first of Preflight and Run to need it, and checked says that
+	// Preflight passed for these parameters: a command that calls
+	// Preflight and then Run with the same Config checks and plans once
+	// (the plan may run a pilot; see PlanMemory).
 	planned *plannedMemory
+	checked *planKey
 }
+
+// preflights counts the calls of Preflight, for the test that a run
+// checks once.
+var preflights atomic.Int64
 
 // plannedMemory is a memory plan and the parameters it was made for.
 type plannedMemory struct {
@@ -71,8 +77,9 @@ type plannedMemory struct {
 	plan Plan
 }
 
-// planKey is what PlanMemory reads of a Config.
+// planKey is what Preflight and PlanMemory read of a Config.
 type planKey struct {
+	Root        string
 	N           int
 	Mult        grundy.Multiplier
 	Engine      string
@@ -82,9 +89,13 @@ type planKey struct {
 	MaxMem      uint64
 }
 
+func (c *Config) planKey() planKey {
+	return planKey{Root: c.Root, N: c.N, Mult: c.Mult, Engine: c.Engine, Workers: c.Workers, Breakpoints: c.Breakpoints, DenseMax: c.DenseMax, MaxMem: c.MaxMem}
+}
+
 // memoryPlan returns PlanMemory(ctx, c), made once for c's parameters.
 func (c *Config) memoryPlan(ctx context.Context) (Plan, error) {
-	key := planKey{N: c.N, Mult: c.Mult, Engine: c.Engine, Workers: c.Workers, Breakpoints: c.Breakpoints, DenseMax: c.DenseMax, MaxMem: c.MaxMem}
+	key := c.planKey()
 	if m := c.planned; m != nil && m.key == key {
 		return m.plan, nil
 	}
@@ -218,8 +229,10 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 	dir := table.Dir(c.Root, c.Mult)
 	res.Dir = dir
-	if err := Preflight(ctx, c); err != nil {
-		return res, err
+	if k := c.planKey(); c.checked == nil || *c.checked != k {
+		if err := Preflight(ctx, c); err != nil {
+			return res, err
+		}
 	}
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
@@ -340,13 +353,15 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 // there yet (so none can be found complete), a run past cfg.MaxMem (a
 // *MemoryError). Run calls it first; a command can call it before it
 // creates its output folder. Its memory estimate may run a pilot
-// (PlanMemory), which a cancelled ctx stops; it is kept in cfg, so that
-// Run with the same parameters does not plan again.
+// (PlanMemory), which a cancelled ctx stops. What it found is kept in
+// cfg, so that Run with the same parameters neither checks nor plans
+// again.
 func Preflight(ctx context.Context, cfg *Config) error {
+	preflights.Add(1)
 	switch cfg.Engine {
 	case EngineDense, EngineBreakpoint, EngineBrute:
 	default:
-		return fmt.Errorf("build: unknown engine %q", cfg.Engine)
+		return fmt.Errorf("tablebuild: unknown engine %q", cfg.Engine)
 	}
 	if cfg.Engine == EngineBreakpoint && cfg.Breakpoints && cfg.N > table.MaxBreakpointFileN {
 		return fmt.Errorf("a table of N = %d: breakpoint files hold rows up to %d (int32 columns); start values alone (-breakpoints=false) go to %d", cfg.N, table.MaxBreakpointFileN, grundy.MaxBreakpointN)
@@ -363,6 +378,8 @@ func Preflight(ctx context.Context, cfg *Config) error {
 			return memoryError(cfg, p)
 		}
 	}
+	k := cfg.planKey()
+	cfg.checked = &k
 	return nil
 }
 
