@@ -391,10 +391,10 @@ func BreakpointBytesContext(ctx context.Context, N int, a Multiplier, workers in
 // larger):
 //
 //   - below 2^20 rows, where the memory estimate runs no pilot, row
-//     sweeps alone count the runs (rowRuns): on the table itself where its
-//     work, foreseen from the sizes before it (4096 rows, 8192, ...), fits
-//     the budget, exactly; else on the largest of those sizes that fit,
-//     extrapolated as below;
+//     sweeps alone count the runs (rowRuns): on 4096 rows, then on the
+//     table itself where its work, foreseen from that, fits the budget,
+//     exactly; else on 8192 rows, 16384, ... while they fit, extrapolated
+//     as below;
 //   - from 2^20 rows on, on the pilot of the memory estimate (pilot, whose
 //     sizes are kept: a plan that estimated the memory makes no second
 //     pilot), on its last size n and on n/2.
@@ -410,7 +410,7 @@ func BreakpointRuns(ctx context.Context, N int, a Multiplier) (runs float64, val
 	}
 	var prev, last float64 // runs per row at the sizes before
 	lastN, spent := 0, 0
-	for n := min(N, 1<<12); ; n = min(2*n, N) {
+	for n := min(N, 1<<12); ; {
 		r, v, steps, err := rowRuns(ctx, a, n)
 		if err != nil {
 			return 0, 0, err
@@ -420,17 +420,26 @@ func BreakpointRuns(ctx context.Context, N int, a Multiplier) (runs float64, val
 		}
 		spent += steps
 		prev, last, lastN, values = last, float64(r)/float64(n+1), n, v
-		next := min(2*n, N)
-		work := 1.25 * float64(steps) * float64(next+1) / float64(n+1) // the values grow too
-		budget := max(pilotBudgetSteps, float64(steps)*float64(N+1)/float64(n+1)/pilotShare)
-		if float64(spent)+work > budget {
-			break
+		// The work of a size m: the rows times the values, which grow by
+		// a quarter a doubling at most (a = 1: 72, 89, 110, 130, 156, 187,
+		// 217 at 2^14 .. 2^20 rows).
+		work := func(m int) float64 {
+			x := float64(m+1) / float64(n+1)
+			return float64(steps) * x * math.Pow(1.25, math.Log2(x))
+		}
+		budget := max(pilotBudgetSteps, work(N)/pilotShare)
+		switch {
+		case float64(spent)+work(N) <= budget:
+			n = N // the table itself fits: count it exactly
+		case float64(spent)+work(2*n) <= budget && 2*n < N:
+			n *= 2
+		default:
+			if prev == 0 { // one size: no growth seen
+				prev = last
+			}
+			return extrapolateRuns(N, lastN, prev, last, values)
 		}
 	}
-	if prev == 0 {
-		prev = last
-	}
-	return extrapolateRuns(N, lastN, prev, last, values)
 }
 
 // pilotBreakpointRuns is BreakpointRuns from 2^20 rows on: from the
