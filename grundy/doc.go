@@ -19,7 +19,7 @@
 //   - Breakpoints computes the table as breakpoints R_g(n), the least r
 //     with G(n, r) >= g, one sweep over n per value g, sweeps pipelined
 //     across workers (engine v3: breakpoint.go, sweep.go, runsweep.go,
-//     pipeline.go, layer.go). Its output does not depend on the number of
+//     pipeline*.go, layer.go). Its output does not depend on the number of
 //     workers or on where it switches from rows to runs; it equals Dense
 //     on every cell for n <= 5000, the oracle for n <= 300, and the first
 //     engine (kept in v1_sweep_test.go) on every R_g to 3*10^5, for
@@ -39,7 +39,7 @@
 // has runs of 3 rows on average (v = 10 for a = 2, 12 for a = 3 and 5/2)
 // the sweeps may go over those runs instead (runsweep.go): a few events
 // per run, and runs of 15 rows at v = 20, over 100 from v = 35. Which one
-// is chosen value by value (chooser, pipeline.go) from the run lengths and
+// is chosen value by value (chooser, pipeline_schedule.go) from the run lengths and
 // from what the sweeps before cost: for a = 1, whose runs stay 1 to 4 rows
 // long and whose run sweep costs 60 to 120 ns a run against 10 ns a row,
 // it goes back to rows, so that no multiplier runs much slower than over

@@ -383,3 +383,126 @@ func BreakpointBytesContext(ctx context.Context, N int, a Multiplier, workers in
 	topPhase := 2 * (counts + uint64(topBlockShare*topBlockBytes*float64(rows))*W)
 	return max(rowPhase, runPhase, backPhase, topPhase) + rings + runtimeBytes, nil
 }
+
+// BreakpointRuns estimates the runs of the breakpoint table of multiplier
+// a to N (the rows of its files, one Run each) and its values (one file
+// each), for the disk plan, within the pilot's budget (at most
+// pilotBudgetSteps, 2 s here, or 1/50 of the run's work, whichever is
+// larger):
+//
+//   - below 2^20 rows, where the memory estimate runs no pilot, row
+//     sweeps alone count the runs (rowRuns): on 4096 rows, then on the
+//     table itself where its work, foreseen from that, fits the budget,
+//     exactly; else on 8192 rows, 16384, ... while they fit, extrapolated
+//     as below;
+//   - from 2^20 rows on, on the pilot of the memory estimate (pilot, whose
+//     sizes are kept: a plan that estimated the memory makes no second
+//     pilot), on its last size n and on n/2.
+//
+// Extrapolated, the runs per row grow linearly in the doublings from the
+// last size to N (they grow with the number of values, which grows like
+// ln N: a = 1 has 80 runs a row at 10^6 and 117 at 10^7; a = 2 has 8.0 at
+// both), by as much as they grew over the last doubling, and the values
+// as ln N. A cancelled ctx stops it; its error is returned.
+func BreakpointRuns(ctx context.Context, N int, a Multiplier) (runs float64, values int, err error) {
+	if N >= pilotRows {
+		return pilotBreakpointRuns(ctx, N, a)
+	}
+	var prev, last float64 // runs per row at the sizes before
+	lastN, spent := 0, 0
+	for n := min(N, 1<<12); ; {
+		r, v, steps, err := rowRuns(ctx, a, n)
+		if err != nil {
+			return 0, 0, err
+		}
+		if n == N {
+			return float64(r), v, nil
+		}
+		spent += steps
+		prev, last, lastN, values = last, float64(r)/float64(n+1), n, v
+		// The work of a size m: the rows times the values, which grow by
+		// a quarter a doubling at most (a = 1: 72, 89, 110, 130, 156, 187,
+		// 217 at 2^14 .. 2^20 rows).
+		work := func(m int) float64 {
+			x := float64(m+1) / float64(n+1)
+			return float64(steps) * x * math.Pow(1.25, math.Log2(x))
+		}
+		budget := max(pilotBudgetSteps, work(N)/pilotShare)
+		switch {
+		case float64(spent)+work(N) <= budget:
+			n = N // the table itself fits: count it exactly
+		case float64(spent)+work(2*n) <= budget && 2*n < N:
+			n *= 2
+		default:
+			if prev == 0 { // one size: no growth seen
+				prev = last
+			}
+			return extrapolateRuns(N, lastN, prev, last, values)
+		}
+	}
+}
+
+// pilotBreakpointRuns is BreakpointRuns from 2^20 rows on: from the
+// memory estimate's pilot.
+func pilotBreakpointRuns(ctx context.Context, N int, a Multiplier) (float64, int, error) {
+	total := func(p *pilotResult) float64 {
+		s := 0
+		for _, r := range p.runs {
+			s += r
+		}
+		return float64(s) / float64(p.n+1)
+	}
+	p, err := pilot(ctx, a, N)
+	if err != nil {
+		return 0, 0, err
+	}
+	var half *pilotResult
+	if v, ok := pilots.Load(pilotKey{a, p.n / 2}); ok {
+		half = v.(*pilotResult)
+	} else if half, err = pilotRun(ctx, a, p.n/2); err != nil {
+		return 0, 0, err
+	}
+	return extrapolateRuns(N, p.n, total(half), total(p), p.maxG)
+}
+
+// extrapolateRuns extrapolates runs per row r1 at (n+1)/2 rows and r2 at
+// n+1 rows, and values at n+1 rows, to N+1 rows (BreakpointRuns).
+func extrapolateRuns(N, n int, r1, r2 float64, values int) (float64, int, error) {
+	grow := math.Log2(float64(N+1) / float64(n+1)) // doublings past the last size
+	perRow := r2 + max(r2-r1, 0)*grow
+	if N > n {
+		values = int(math.Ceil(float64(values) * math.Log(float64(N+1)) / math.Log(float64(n+1))))
+	}
+	return perRow * float64(N+1), values, nil
+}
+
+// rowRuns sweeps every value of the table of multiplier a to n by rows
+// (sweep.go) and counts the runs of each R_g, g >= 1: the rows its
+// breakpoint files hold. It returns them, the largest value, and its work
+// in row steps. A cancelled ctx stops it within a block of rows.
+func rowRuns(ctx context.Context, a Multiplier, n int) (runs, maxG, steps int, err error) {
+	s := newSweeper(n, a)
+	in, out := make([]uint32, n+1), make([]uint32, n+1) // R_0 = 0
+	for v := 0; ; v++ {
+		if pilotHook != nil {
+			pilotHook(n, v)
+		}
+		s.start(v, nil)
+		for n0 := 0; n0 <= n; n0 += publishStride {
+			if n0&(64<<10-1) == 0 {
+				if err := ctx.Err(); err != nil {
+					return 0, 0, 0, err
+				}
+			}
+			n1 := min(n+1, n0+publishStride)
+			s.run(in[n0:n1], out[n0:n1])
+		}
+		steps += n + 1
+		_, r := countRuns(out, 0, 0)
+		runs += r
+		if s.finite == 0 {
+			return runs, v, steps, nil
+		}
+		in, out = out, in
+	}
+}

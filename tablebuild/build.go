@@ -57,6 +57,54 @@ type Config struct {
 	Done    func(g, firstN int)     // breakpoint engine: value g is complete; firstN is the least n with G(n) >= g, or -1
 	Sweep   func(grundy.SweepStats) // breakpoint engine: what each sweep did (grundy.BreakpointConfig.Sweep)
 	Swept   *atomic.Int64           // breakpoint engine: the rows swept so far (grundy.BreakpointConfig.Swept), for progress lines
+
+	// planned is the memory plan of the parameters it names, made by the
+	// first of Preflight and Run to need it, and checked says that
+	// Preflight passed for these parameters: a command that calls
+	// Preflight and then Run with the same Config checks and plans once
+	// (the plan may run a pilot; see PlanMemory).
+	planned *plannedMemory
+	checked *planKey
+}
+
+// preflights counts the calls of Preflight, for the test that a run
+// checks once.
+var preflights atomic.Int64
+
+// plannedMemory is a memory plan and the parameters it was made for.
+type plannedMemory struct {
+	key  planKey
+	plan Plan
+}
+
+// planKey is what Preflight and PlanMemory read of a Config.
+type planKey struct {
+	Root        string
+	N           int
+	Mult        grundy.Multiplier
+	Engine      string
+	Workers     int
+	Breakpoints bool
+	DenseMax    int
+	MaxMem      uint64
+}
+
+func (c *Config) planKey() planKey {
+	return planKey{Root: c.Root, N: c.N, Mult: c.Mult, Engine: c.Engine, Workers: c.Workers, Breakpoints: c.Breakpoints, DenseMax: c.DenseMax, MaxMem: c.MaxMem}
+}
+
+// memoryPlan returns PlanMemory(ctx, c), made once for c's parameters.
+func (c *Config) memoryPlan(ctx context.Context) (Plan, error) {
+	key := c.planKey()
+	if m := c.planned; m != nil && m.key == key {
+		return m.plan, nil
+	}
+	p, err := PlanMemory(ctx, c)
+	if err != nil {
+		return p, err
+	}
+	c.planned = &plannedMemory{key: key, plan: p}
+	return p, nil
 }
 
 // denseN is the last row of the dense.parquet the run writes, -1 for none.
@@ -67,8 +115,11 @@ func (c *Config) denseN() int {
 	return min(c.N, c.DenseMax)
 }
 
+// outputs is what the table will hold. A table of N = 0 (the empty pile,
+// G(0, 0) = 0) has no value g >= 1, so no breakpoint file: its manifest
+// says so, as its files do (table.Open checks that they agree).
 func (c *Config) outputs() outputs {
-	return outputs{N: c.N, Breakpoints: c.Engine == EngineBreakpoint && c.Breakpoints, DenseN: c.denseN()}
+	return outputs{N: c.N, Breakpoints: c.Engine == EngineBreakpoint && c.Breakpoints && c.N >= 1, DenseN: c.denseN()}
 }
 
 // Result is what a run did.
@@ -178,8 +229,10 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 	dir := table.Dir(c.Root, c.Mult)
 	res.Dir = dir
-	if err := Preflight(ctx, c); err != nil {
-		return res, err
+	if k := c.planKey(); c.checked == nil || *c.checked != k {
+		if err := Preflight(ctx, c); err != nil {
+			return res, err
+		}
 	}
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
@@ -233,7 +286,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	res.MaxG = 0
 	res.NoManifest = false
 
-	if res.Plan, err = PlanMemory(ctx, c); err != nil {
+	if res.Plan, err = c.memoryPlan(ctx); err != nil {
 		return res, interrupted(ctx, err, "")
 	}
 	if !res.Plan.Fits {
@@ -300,12 +353,15 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 // there yet (so none can be found complete), a run past cfg.MaxMem (a
 // *MemoryError). Run calls it first; a command can call it before it
 // creates its output folder. Its memory estimate may run a pilot
-// (PlanMemory), which a cancelled ctx stops.
+// (PlanMemory), which a cancelled ctx stops. What it found is kept in
+// cfg, so that Run with the same parameters neither checks nor plans
+// again.
 func Preflight(ctx context.Context, cfg *Config) error {
+	preflights.Add(1)
 	switch cfg.Engine {
 	case EngineDense, EngineBreakpoint, EngineBrute:
 	default:
-		return fmt.Errorf("build: unknown engine %q", cfg.Engine)
+		return fmt.Errorf("tablebuild: unknown engine %q", cfg.Engine)
 	}
 	if cfg.Engine == EngineBreakpoint && cfg.Breakpoints && cfg.N > table.MaxBreakpointFileN {
 		return fmt.Errorf("a table of N = %d: breakpoint files hold rows up to %d (int32 columns); start values alone (-breakpoints=false) go to %d", cfg.N, table.MaxBreakpointFileN, grundy.MaxBreakpointN)
@@ -314,7 +370,7 @@ func Preflight(ctx context.Context, cfg *Config) error {
 		return err
 	}
 	if _, err := os.Stat(table.Dir(cfg.Root, cfg.Mult)); errors.Is(err, fs.ErrNotExist) {
-		p, err := PlanMemory(ctx, cfg)
+		p, err := cfg.memoryPlan(ctx)
 		if err != nil {
 			return interrupted(ctx, err, "")
 		}
@@ -322,6 +378,8 @@ func Preflight(ctx context.Context, cfg *Config) error {
 			return memoryError(cfg, p)
 		}
 	}
+	k := cfg.planKey()
+	cfg.checked = &k
 	return nil
 }
 

@@ -16,8 +16,8 @@
 //     ends at once; one that holds more is replaced only with
 //     Config.Replace.
 //  3. Plan: the memory (PlanMemory, against -max-mem) and the disk space
-//     (PlanDisk: the breakpoint files from the runs the engine counts on a
-//     pilot table, against the space free), both before any work
+//     (PlanDisk: the breakpoint files from the runs counted within the
+//     pilot's budget, against the space free), both before any work
 //     (plan.go).
 //  4. Make: the engine writes the new table into a staging folder beside
 //     the target (StagingDir) with its checkpoint; a killed run

@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"sync/atomic"
 	"time"
 
 	"fibnim/grundy"
@@ -20,8 +18,8 @@ import (
 // (grundy.Breakpoints): how the breakpoint files are written from the runs
 // it makes, and when a checkpoint is saved (checkpoint.go: what it holds).
 // The rest of the package (lock, staging, manifest, commit) sees only
-// runBreakpoints and pilotRuns, so that a change in how the engine hands
-// on R_g touches these two files alone.
+// runBreakpoints, so that a change in how the engine hands on R_g touches
+// these two files alone.
 
 // checkpointName is the checkpoint's file in the staging folder: hidden,
 // so that the staged table opens as a table, and removed before the swap.
@@ -188,43 +186,6 @@ func runBreakpoints(ctx context.Context, cfg *Config, run breakpointRun) (res br
 	return res, nil
 }
 
-// pilotRows is the size of the larger run of pilotRuns.
-const pilotRows = 1 << 20
-
-// pilotRuns estimates how many runs (rows of the breakpoint files, see
-// table.Breakpoint) and values (files) a table of multiplier a to N holds, by running the
-// engine itself: to N when N <= 2^20, else to 2^19 and to 2^20, and
-// extrapolating the runs per row linearly in ln N (they grow with the
-// number of values, which grows like ln N: a = 1 has 80 runs a row at
-// 10^6 and 117 at 10^7; a = 2 has 8.0 at both). It writes nothing.
-func pilotRuns(ctx context.Context, N int, a grundy.Multiplier, workers int) (runs float64, values int, err error) {
-	count := func(n int) (float64, error) {
-		var runs atomic.Int64
-		var err error
-		values, err = grundy.Breakpoints(ctx, grundy.BreakpointConfig{N: n, Mult: a, Workers: workers,
-			Runs: func(int) (grundy.RunWriter, error) { return runCounter{&runs}, nil }})
-		return float64(runs.Load()), err
-	}
-	if N <= pilotRows {
-		runs, err = count(N)
-		return runs, values, err
-	}
-	small, err := count(pilotRows / 2)
-	if err != nil {
-		return 0, 0, err
-	}
-	large, err := count(pilotRows)
-	if err != nil {
-		return 0, 0, err
-	}
-	r1, r2 := small/float64(pilotRows/2+1), large/float64(pilotRows+1)
-	grow := math.Log(float64(N)/float64(pilotRows)) / math.Ln2 // doublings past the pilot
-	perRow := r2 + max(r2-r1, 0)*grow
-	// The values grow like ln N too: one file each.
-	values = int(float64(values) * math.Log(float64(N)) / math.Log(float64(pilotRows)))
-	return perRow * float64(N+1), values, nil
-}
-
 // overflowWriter takes the place of the file of a value past the largest
 // a table stores: it fails as soon as R_g turns out to have a row.
 type overflowWriter struct{ err error }
@@ -232,12 +193,3 @@ type overflowWriter struct{ err error }
 func (w overflowWriter) Write([]grundy.Run) error { return w.err }
 func (w overflowWriter) Close() error             { return w.err }
 func (w overflowWriter) Abort()                   {}
-
-// runCounter counts the runs the engine writes (grundy.RunWriter): the
-// rows the breakpoint files would hold. The values' writers run on
-// goroutines of their own, so they share an atomic count.
-type runCounter struct{ n *atomic.Int64 }
-
-func (c runCounter) Write(runs []grundy.Run) error { c.n.Add(int64(len(runs))); return nil }
-func (c runCounter) Close() error                  { return nil }
-func (c runCounter) Abort()                        {}

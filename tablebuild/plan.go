@@ -3,8 +3,10 @@ package tablebuild
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 
 	"fibnim/grundy"
+	"fibnim/internal/parquetfile"
 )
 
 // maxStoredValue is the largest G(n) a table stores: StartCounts and the
@@ -40,13 +42,45 @@ func ForeseeOverflow(N int, a grundy.Multiplier) error {
 	return nil
 }
 
-// writerBytes is the memory of one Parquet writer's buffers.
-const writerBytes = 256 << 20
+// The memory of the Parquet writers, and of the process beside its tables.
+// A writer buffers a row group of at most parquetfile.RowGroupRows rows
+// before it encodes it, so what it holds grows with its file's rows up to
+// a row group and no further:
+//
+//   - processBytes is what a run holds whatever its size: the Go runtime,
+//     the program, a writer's encoders. Measured with /usr/bin/time -v on
+//     this 2-core VM: compute grundy -n 0 peaks at 23.3 MiB (dense engine)
+//     and 22.3 MiB (breakpoint engine), -n 1000 at 28.5 and 30.8 MiB.
+//   - writerRowBytes bounds a start-value or dense writer's bytes per row
+//     of its row group: 224 bytes, so that a full row group with
+//     processBytes takes 256 MiB, the bound this package took for every
+//     run before (the dense file of n <= 1000, 501,501 rows, added
+//     6 MiB: 12 bytes a row).
+//   - fileWriterRowBytes is the same for a breakpoint file being written
+//     (16 bytes a row before encoding, and its encoded pages): 48 MiB for
+//     a full row group, at least fileWriterMin.
+const (
+	processBytes       = 32 << 20
+	writerRowBytes     = 224
+	fileWriterRowBytes = 48
+	fileWriterMin      = 1 << 20
+)
 
-// fileWriterBytes is the memory of one breakpoint file being written: a
-// row group of parquetfile.RowGroupRows rows (16 bytes each before encoding) and
-// its encoded pages.
-const fileWriterBytes = 48 << 20
+// writerBytes bounds the peak of the phase that writes a file of rows
+// rows (start values or dense cells): the process and one writer.
+func writerBytes(rows uint64) uint64 {
+	return processBytes + writerRowBytes*min(rows, parquetfile.RowGroupRows)
+}
+
+// fileWriterBytes bounds the memory of one breakpoint file of at most rows
+// runs while it is written.
+func fileWriterBytes(rows uint64) uint64 {
+	return max(fileWriterMin, fileWriterRowBytes*min(rows, parquetfile.RowGroupRows))
+}
+
+// memoryPlans counts the calls of PlanMemory, for the test that a run
+// plans once.
+var memoryPlans atomic.Int64
 
 // Plan is what a run will take, estimated before any work.
 type Plan struct {
@@ -71,15 +105,22 @@ type Plan struct {
 // or 1/50 of the run's work; see grundy.BreakpointBytesContext), which a
 // cancelled ctx stops: its error is returned.
 func PlanMemory(ctx context.Context, cfg *Config) (Plan, error) {
+	memoryPlans.Add(1)
 	mem := cfg.MaxMem
+	rows := uint64(max(cfg.N, 0)) + 1
 	denseN := min(cfg.N, cfg.DenseMax)
+	// The largest file written after the engine: the start values, or the
+	// dense cells.
+	written := rows
+	if cfg.Engine != EngineBrute && denseN >= 0 {
+		written = max(written, uint64(denseN+1)*uint64(denseN+2)/2)
+	}
 	switch cfg.Engine {
 	case EngineDense:
-		need := grundy.DenseBytes(cfg.N) + writerBytes
+		need := grundy.DenseBytes(cfg.N) + writerBytes(written)
 		return Plan{Memory: need, Fits: mem == 0 || need <= mem}, nil
 	case EngineBrute:
-		n := uint64(cfg.N + 1)
-		need := n*n*8 + writerBytes
+		need := rows*rows*8 + writerBytes(written)
 		return Plan{Memory: need, Fits: mem == 0 || need <= mem}, nil
 	}
 	during, err := grundy.BreakpointBytesContext(ctx, cfg.N, cfg.Mult, cfg.Workers)
@@ -93,9 +134,9 @@ func PlanMemory(ctx context.Context, cfg *Config) (Plan, error) {
 	writers := 0
 	if cfg.Breakpoints {
 		writers = 2 * max(cfg.Workers, 1)
-		during += uint64(writers) * fileWriterBytes
+		during += uint64(writers) * fileWriterBytes(rows)
 	}
-	after := counts + grundy.DenseBytes(max(denseN, 0)) + writerBytes
+	after := counts + grundy.DenseBytes(max(denseN, 0)) + writerBytes(written)
 	need := max(during, after)
 	return Plan{Memory: need, Writers: writers, Fits: mem == 0 || need <= mem}, nil
 }
@@ -138,11 +179,13 @@ func (d Disk) Need() uint64 {
 }
 
 // PlanDisk estimates the bytes a run writes. The breakpoint files are
-// estimated from the number of runs they will hold, which the engine
-// itself counts on a pilot table (pilotRuns: to N when N <= 2^20, else at
-// 2^19 and 2^20, extrapolated); when even a generous bound (256 bytes a
-// row, above every table measured; results/bench.md) fits in free, the
-// pilot is skipped.
+// estimated from the number of runs they will hold (grundy.BreakpointRuns,
+// within the pilot's budget of 2 s or 1/50 of the run's work: below 2^20
+// rows counted by row sweeps on the table itself where that fits, else on
+// smaller sizes and extrapolated; from 2^20 rows on taken from the memory
+// estimate's pilot, which a run that planned its memory has already
+// made); when even a generous bound (256 bytes a row, above every table
+// measured; results/bench.md) fits in free, no runs are counted.
 func PlanDisk(ctx context.Context, cfg *Config, free uint64) (Disk, error) {
 	var d Disk
 	N := uint64(cfg.N + 1)
@@ -162,7 +205,7 @@ func PlanDisk(ctx context.Context, cfg *Config, free uint64) (Disk, error) {
 		d.Table = bound - d.Checkpoint
 		return d, nil
 	}
-	runs, values, err := pilotRuns(ctx, cfg.N, cfg.Mult, cfg.Workers)
+	runs, values, err := grundy.BreakpointRuns(ctx, cfg.N, cfg.Mult)
 	if err != nil {
 		return d, err
 	}

@@ -17,6 +17,7 @@ import (
 	"fibnim/grundy"
 	"fibnim/internal/atomicfile"
 	"fibnim/internal/cli"
+	"fibnim/provenance"
 	"fibnim/table"
 	"fibnim/tablebuild"
 	"fibnim/version"
@@ -48,7 +49,12 @@ type grundyOpts struct {
 // the breakpoint engine takes well under a second.
 const denseEngineMax = 20000
 
+// grundyParses counts the calls of parseGrundyFlags, for the test that a
+// run parses its flags once.
+var grundyParses atomic.Int64
+
 func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
+	grundyParses.Add(1)
 	fs := newFlags("grundy", stderr)
 	n := fs.String("n", "", "largest pile size N (required; 1e6 and 10^6 forms accepted)")
 	mult := fs.String("mult", "2", "multiplier a >= 1: integer, fraction p/q or decimal")
@@ -61,7 +67,7 @@ func parseGrundyFlags(args []string, stderr io.Writer) (grundyOpts, error) {
 	ckpt := fs.Duration("checkpoint-every", 30*time.Second, "breakpoint engine: least time between checkpoints (0: after every value)")
 	replace := fs.Bool("replace", false, "replace a table in -out that holds more (a larger N, breakpoint files, more dense rows) than this run writes")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `FILE` (read it with go tool pprof)")
-	sweeps := fs.String("sweeps", "", "breakpoint engine: write what each sweep did (value, rows or runs, wall time, work) to this CSV file")
+	sweeps := fs.String("sweeps", "", "breakpoint engine: write what each sweep did (value, rows or runs, wall and busy time, work) to this CSV file")
 	runsFrom := fs.Int("runs-from", 0, "breakpoint engine: the first value swept over runs instead of rows (0: chosen from the run lengths; -1: rows only); the output is the same")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute grundy -n N [-mult A] [-workers W] [-out DIR] [-dense-max M] [-max-mem SIZE] [-replace]")
@@ -216,17 +222,33 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			note = " (written before manifests: -replace rewrites it with one)"
 		}
 		fmt.Fprintf(stdout, "%s already holds this table, complete: N=%d, a=%s%s; nothing to do (-replace recomputes it)\n", res.Dir, o.N, o.mult, note)
+		noteGrundyRun(ctx, o)
 		return nil
 	}
 	what := table.StartValuesFile
 	switch {
-	case o.engine == "breakpoint" && o.breakpoints:
+	case o.engine == "breakpoint" && o.breakpoints && o.N >= 1: // N = 0 has no value g >= 1, no breakpoint file
 		what = "start_values.parquet and breakpoints/ (" + strconv.Itoa(res.MaxG) + " files)"
 	case o.engine != "brute":
 		what = fmt.Sprintf("start_values.parquet and dense.parquet (rows n <= %d)", min(o.N, o.denseMax))
 	}
 	fmt.Fprintf(stdout, "wrote %s/%s and manifest.json: N=%d, max G(n)=%d, engine time %v, in all %v\n", res.Dir, what, o.N, res.MaxG, res.Elapsed.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+	noteGrundyRun(ctx, o)
 	return nil
+}
+
+// noteGrundyRun tells the run record (recorded) the table this run wrote,
+// from the flags as parseGrundyFlags read them.
+func noteGrundyRun(ctx context.Context, o grundyOpts) {
+	what := o.engine
+	if o.engine == "breakpoint" && !o.breakpoints {
+		what += ", start values only"
+	}
+	path := table.Dir(o.out, o.mult)
+	if r, err := filepath.Rel(o.out, path); err == nil {
+		path = filepath.ToSlash(r)
+	}
+	noteRun(ctx, "grundy", o.out, "grundy "+path, o.workers, provenance.Table{Path: path, Multiplier: o.mult.String(), N: int64(o.N), What: what})
 }
 
 // grundyError makes a run's memory error a usage error (exit 2), as a
@@ -254,10 +276,11 @@ func commandLine() string {
 // maxBruteN bounds the oracle: it is cubic in N.
 const maxBruteN = 3000
 
-// writeSweeps writes what each sweep did as CSV, one row per value.
+// writeSweeps writes what each sweep did as CSV, one row per value
+// (docs/outputs.md says what each column holds).
 func writeSweeps(path string, sweeps []grundy.SweepStats) error {
 	var b strings.Builder
-	b.WriteString("v,kind,wall_s,rows_out,runs_in,segments,blocks,ns_per_row,ns_per_segment\n")
+	b.WriteString("v,kind,wall_s,busy_s,rows_out,runs_in,segments,blocks,ns_per_row,ns_per_segment\n")
 	for _, s := range sweeps {
 		kind, nsSeg := "rows", ""
 		if s.Runs {
@@ -270,7 +293,7 @@ func writeSweeps(path string, sweeps []grundy.SweepStats) error {
 		if s.Rows > 0 {
 			nsRow = strconv.FormatFloat(float64(s.Wall.Nanoseconds())/float64(s.Rows), 'f', 3, 64)
 		}
-		fmt.Fprintf(&b, "%d,%s,%.6f,%d,%d,%d,%d,%s,%s\n", s.V, kind, s.Wall.Seconds(), s.Rows, s.InRuns, s.Segments, s.Blocks, nsRow, nsSeg)
+		fmt.Fprintf(&b, "%d,%s,%.6f,%.6f,%d,%d,%d,%d,%s,%s\n", s.V, kind, s.Wall.Seconds(), s.Busy.Seconds(), s.Rows, s.InRuns, s.Segments, s.Blocks, nsRow, nsSeg)
 	}
 	return atomicfile.Write(path, []byte(b.String()))
 }

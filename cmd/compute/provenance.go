@@ -12,7 +12,6 @@ import (
 	"fibnim/grundy"
 	"fibnim/internal/cli"
 	"fibnim/provenance"
-	"fibnim/table"
 )
 
 // commandFunc is the shape of every subcommand.
@@ -25,14 +24,21 @@ type commandFunc func(ctx context.Context, args []string, stdout, stderr io.Writ
 func recorded(name string, run commandFunc) commandFunc {
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		rec := provenance.Start(append([]string{"compute", name}, args...)...)
-		if err := run(ctx, args, stdout, stderr); err != nil {
+		note := &runNote{name: name}
+		if err := run(context.WithValue(ctx, runNoteKey{}, note), args, stdout, stderr); err != nil {
 			return err
 		}
-		dir, key, tables := provenanceOf(name, args)
+		dir, key, tables := note.dir, note.key, note.tables
+		if !note.set {
+			dir, key, tables = provenanceOf(name, args)
+		}
 		if dir == "" {
 			return nil
 		}
-		if name != "verify" { // the commands with -workers
+		switch {
+		case note.set:
+			rec.Workers = note.workers
+		case name != "verify": // the commands with -workers
 			rec.Workers = runtime.GOMAXPROCS(0)
 			if w, err := strconv.Atoi(flagValue(args, "workers", "")); err == nil {
 				rec.Workers = w
@@ -42,9 +48,33 @@ func recorded(name string, run commandFunc) commandFunc {
 	}
 }
 
+// runNote is what a command that has parsed its own flags tells recorded
+// of a successful run (noteRun), so that they are not parsed a second
+// time, with other defaults: its results folder, the record's key, the
+// tables it wrote and its workers.
+type runNote struct {
+	name     string // the command recorded
+	set      bool
+	dir, key string
+	tables   []provenance.Table
+	workers  int
+}
+
+type runNoteKey struct{}
+
+// noteRun tells the recorder of command name in ctx (if any) what its run
+// did; recorded then writes it in place of provenanceOf's reading of the
+// arguments.
+func noteRun(ctx context.Context, name, dir, key string, workers int, tables ...provenance.Table) {
+	if n, ok := ctx.Value(runNoteKey{}).(*runNote); ok && n.name == name {
+		*n = runNote{name: name, set: true, dir: dir, key: key, tables: tables, workers: workers}
+	}
+}
+
 // provenanceOf is the results folder, the record's key and the tables of a
-// successful run of compute NAME ARGS. The flags parsed again here have
-// been accepted by the command itself, so their errors are not looked at.
+// successful run of compute NAME ARGS, for the commands that do not tell
+// them (noteRun: grundy does). The flags parsed again here have been
+// accepted by the command itself, so their errors are not looked at.
 func provenanceOf(name string, args []string) (dir, key string, tables []provenance.Table) {
 	rel := func(root, path string) string {
 		r, err := filepath.Rel(root, path)
@@ -54,17 +84,6 @@ func provenanceOf(name string, args []string) (dir, key string, tables []provena
 		return filepath.ToSlash(r)
 	}
 	switch name {
-	case "grundy":
-		o, err := parseGrundyFlags(args, io.Discard)
-		if err != nil {
-			return "", "", nil
-		}
-		what := o.engine
-		if o.engine == "breakpoint" && !o.breakpoints {
-			what += ", start values only"
-		}
-		path := rel(o.out, table.Dir(o.out, o.mult))
-		return o.out, "grundy " + path, []provenance.Table{{Path: path, Multiplier: o.mult.String(), N: int64(o.N), What: what}}
 	case "global":
 		out := flagValue(args, "out", "results")
 		a, err := grundy.ParseMultiplier(flagValue(args, "mult", "2"))
