@@ -213,10 +213,7 @@ func (w *Columns[T]) flushPage() {
 // recordPageStats do for a page of a required column in data page v2.
 func (w *Columns[T]) encodePage(c *column) error {
 	vals := c.vals
-	lo, hi := vals[0], vals[0]
-	for _, v := range vals[1:] {
-		lo, hi = min(lo, v), max(hi, v)
-	}
+	lo, hi := bounds(vals)
 	constant := lo == hi
 	offset := len(c.chunk)
 	var headerSize, size, compressed int
@@ -282,6 +279,16 @@ func (w *Columns[T]) encodePage(c *column) error {
 	c.meta.TotalCompressedSize += int64(headerSize + compressed)
 	c.meta.EncodingStats[0].Count++
 	return nil
+}
+
+// bounds returns the least and the greatest of vals (not empty). (Four
+// chains of comparisons measured no faster than this one.)
+func bounds(vals []int32) (lo, hi int32) {
+	lo, hi = vals[0], vals[0]
+	for _, v := range vals[1:] {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	return lo, hi
 }
 
 func le32(v int32) []byte { return binary.LittleEndian.AppendUint32(nil, uint32(v)) }

@@ -1,11 +1,15 @@
 // Package parquetfile writes the Parquet files of fibnim: typed rows
-// (structs with parquet tags) through parquet-go's generic writer, with the
-// options every file shares, into a file that appears at its path only
-// when complete (package atomicfile). The options are zstd at its fastest
-// level with literals not Huffman-coded (zstd.go: standard frames every
-// reader decodes), row groups of at most RowGroupRows rows, and the
-// key-value metadata in sorted key order with no timestamps, so that
-// reruns reproduce a file byte for byte.
+// (structs with parquet tags) through parquet-go's generic writer
+// (Writer), or, for files whose columns are all int32 with delta
+// encoding (the breakpoint files), whole columns (Columns, columns.go),
+// which writes the file Writer writes from the same rows, byte for byte,
+// in about half the time. Both use the options every file shares, into a
+// file that appears at its path only when complete (package atomicfile).
+// The options are zstd at its fastest level with literals not
+// Huffman-coded (zstd.go: standard frames every reader decodes), row
+// groups of at most RowGroupRows rows, and the key-value metadata in
+// sorted key order with no timestamps, so that reruns reproduce a file
+// byte for byte.
 //
 // It knows no schema: package table defines the rows and reads the files,
 // and package internal/tablewrite writes a table folder with this.
