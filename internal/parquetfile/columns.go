@@ -6,7 +6,10 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"reflect"
 	"slices"
+	"strings"
+	"sync"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/encoding/delta"
@@ -34,8 +37,9 @@ import (
 // encoder. What does not depend on the rows (the schema, the metadata,
 // the fields of a page header and of a column chunk that parquet-go sets
 // the same in every file) is copied from a one-row file that parquet-go
-// writes in memory when the file is created, so the two cannot disagree
-// on it. A page that repeats the page before it in the same column (the
+// writes in memory, once per type, so the two cannot disagree on it. The
+// buffers of a file (about 1 MiB of values, and a row group's compressed
+// pages) go back to a pool when it is closed, for the next file. A page that repeats the page before it in the same column (the
 // constant g column of a breakpoint file) is not encoded again.
 //
 // The tests compare the bytes of both writers' files, from 1 row to
@@ -46,6 +50,8 @@ type Columns[T any] struct {
 	out  *bufio.Writer
 	off  int64 // bytes written to out
 	tmpl *format.FileMetaData
+	meta []format.KeyValue
+	buf  *scratch
 	cols []*column
 	page int // rows in the page being filled (every column has as many)
 	room [][]int32
@@ -55,11 +61,38 @@ type Columns[T any] struct {
 	colIndex  [][]format.ColumnIndex
 	offIndex  [][]format.OffsetIndex
 	numRows   int64
-	enc       []byte // scratch: a page delta-encoded
-	comp      []byte // scratch: the page compressed
 	hdr       bytes.Buffer
 	thriftEnc *thrift.Encoder
 	err       error
+}
+
+// scratch is the memory a file's writer needs beside its column states,
+// and the columns' values and chunks, reused from file to file (buffers),
+// so that a table's hundred files do not each grow their own.
+type scratch struct {
+	enc  []byte // a page delta-encoded
+	comp []byte // the page compressed
+	cols []columnBuffers
+}
+
+type columnBuffers struct {
+	vals  []int32
+	chunk []byte
+}
+
+var buffers = sync.Pool{New: func() any { return new(scratch) }}
+
+// release gives the buffers back for the next file.
+func (w *Columns[T]) release() {
+	if w.buf == nil {
+		return
+	}
+	for i, c := range w.cols {
+		w.buf.cols[i] = columnBuffers{vals: c.vals[:0], chunk: c.chunk[:0]}
+		c.vals, c.chunk = nil, nil
+	}
+	buffers.Put(w.buf)
+	w.buf = nil
 }
 
 // column is one column's state: its page in the making and the pages of
@@ -100,7 +133,7 @@ var pageRows = func() int {
 // exist), with meta as key-value metadata, as Create does. It panics if a
 // field of T is not a required int32 column with delta encoding.
 func CreateColumns[T any](path string, meta map[string]string) (*Columns[T], error) {
-	tmpl, err := template[T](meta)
+	tmpl, err := template[T]()
 	if err != nil {
 		return nil, err
 	}
@@ -118,10 +151,14 @@ func CreateColumns[T any](path string, meta map[string]string) (*Columns[T], err
 	if err != nil {
 		return nil, err
 	}
-	w := &Columns[T]{f: f, out: bufio.NewWriterSize(f, 1<<16), tmpl: tmpl}
+	w := &Columns[T]{f: f, out: bufio.NewWriterSize(f, 1<<16), tmpl: tmpl, meta: keyValues(meta), buf: buffers.Get().(*scratch)}
 	w.thriftEnc = thrift.NewEncoder(new(thrift.CompactProtocol).NewWriter(&w.hdr))
-	for _, index := range indexes {
-		w.cols = append(w.cols, &column{vals: make([]int32, 0, pageRows), index: index})
+	for i, index := range indexes {
+		if i == len(w.buf.cols) {
+			w.buf.cols = append(w.buf.cols, columnBuffers{vals: make([]int32, 0, pageRows)})
+		}
+		b := &w.buf.cols[i]
+		w.cols = append(w.cols, &column{vals: b.vals[:0], chunk: b.chunk[:0], index: index})
 	}
 	w.room = make([][]int32, len(w.cols))
 	w.resetGroup()
@@ -129,12 +166,21 @@ func CreateColumns[T any](path string, meta map[string]string) (*Columns[T], err
 	return w, nil
 }
 
+// templates holds template's answer for each type T, as a
+// *format.FileMetaData: it does not depend on the metadata.
+var templates sync.Map
+
 // template is what parquet-go writes for one row T{} with the options of
-// every file: its footer, and in its first row group the column chunks
-// whose fields that do not depend on the rows are copied.
-func template[T any](meta map[string]string) (*format.FileMetaData, error) {
+// every file and no key-value metadata: its footer, and in its first row
+// group the column chunks whose fields that do not depend on the rows are
+// copied. It is made once per type.
+func template[T any]() (*format.FileMetaData, error) {
+	key := reflect.TypeFor[T]()
+	if t, ok := templates.Load(key); ok {
+		return t.(*format.FileMetaData), nil
+	}
 	var buf bytes.Buffer
-	w := parquet.NewGenericWriter[T](&buf, options(meta)...)
+	w := parquet.NewGenericWriter[T](&buf, options(nil)...)
 	if _, err := w.Write(make([]T, 1)); err != nil {
 		return nil, err
 	}
@@ -147,7 +193,19 @@ func template[T any](meta map[string]string) (*format.FileMetaData, error) {
 	if err := thrift.Unmarshal(new(thrift.CompactProtocol), b[len(b)-8-n:len(b)-8], tmpl); err != nil {
 		return nil, err
 	}
+	templates.Store(key, tmpl)
 	return tmpl, nil
+}
+
+// keyValues is meta as parquet-go's writer puts it in the footer: sorted
+// by key, and an empty list rather than none when meta is empty.
+func keyValues(meta map[string]string) []format.KeyValue {
+	kv := make([]format.KeyValue, 0, len(meta))
+	for k, v := range meta {
+		kv = append(kv, format.KeyValue{Key: k, Value: v})
+	}
+	slices.SortFunc(kv, func(a, b format.KeyValue) int { return strings.Compare(a.Key, b.Key) })
+	return kv
 }
 
 // Write appends rows given as columns: cols[i] holds column i of
@@ -227,16 +285,16 @@ func (w *Columns[T]) encodePage(c *column) error {
 		compressed = len(c.last.page) - headerSize
 	} else {
 		var err error
-		w.enc, err = new(delta.BinaryPackedEncoding).EncodeInt32(w.enc[:0], vals)
+		w.buf.enc, err = new(delta.BinaryPackedEncoding).EncodeInt32(w.buf.enc[:0], vals)
 		if err != nil {
 			return err
 		}
-		size = len(w.enc)
-		w.comp, err = codec.Encode(w.comp[:0], w.enc)
+		size = len(w.buf.enc)
+		w.buf.comp, err = codec.Encode(w.buf.comp[:0], w.buf.enc)
 		if err != nil {
 			return err
 		}
-		data := w.comp
+		data := w.buf.comp
 		compressed = len(data)
 		loB, hiB := le32(lo), le32(hi)
 		h := format.PageHeader{
@@ -392,7 +450,7 @@ func (w *Columns[T]) Close() error {
 		Schema:           w.tmpl.Schema,
 		NumRows:          w.numRows,
 		RowGroups:        w.groups,
-		KeyValueMetadata: w.tmpl.KeyValueMetadata,
+		KeyValueMetadata: w.meta,
 		CreatedBy:        w.tmpl.CreatedBy,
 		ColumnOrders:     w.tmpl.ColumnOrders,
 	}
@@ -403,6 +461,7 @@ func (w *Columns[T]) Close() error {
 	if w.err == nil {
 		w.err = w.out.Flush()
 	}
+	w.release()
 	if w.err != nil {
 		w.f.Abort()
 		return w.err
@@ -411,4 +470,7 @@ func (w *Columns[T]) Close() error {
 }
 
 // Abort discards the file; the destination is left as it was.
-func (w *Columns[T]) Abort() { w.f.Abort() }
+func (w *Columns[T]) Abort() {
+	w.release()
+	w.f.Abort()
+}
