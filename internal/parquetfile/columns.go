@@ -80,7 +80,22 @@ type columnBuffers struct {
 	chunk []byte
 }
 
-var buffers = sync.Pool{New: func() any { return new(scratch) }}
+// freeScratch holds the scratch of closed files for the next ones. It is
+// a list that the garbage collector leaves alone, unlike a sync.Pool,
+// which lost them at each collection: a complete table at 10^8 then grew
+// a file's buffers afresh for every file, by doubling, and its peak RSS
+// was 6% above the writer of rows'. It keeps at most as many as were in
+// use at once, and at most 8.
+var freeScratch = make(chan *scratch, 8)
+
+func getScratch() *scratch {
+	select {
+	case s := <-freeScratch:
+		return s
+	default:
+		return new(scratch)
+	}
+}
 
 // release gives the buffers back for the next file.
 func (w *Columns[T]) release() {
@@ -91,7 +106,10 @@ func (w *Columns[T]) release() {
 		w.buf.cols[i] = columnBuffers{vals: c.vals[:0], chunk: c.chunk[:0]}
 		c.vals, c.chunk = nil, nil
 	}
-	buffers.Put(w.buf)
+	select {
+	case freeScratch <- w.buf:
+	default:
+	}
 	w.buf = nil
 }
 
@@ -151,7 +169,7 @@ func CreateColumns[T any](path string, meta map[string]string) (*Columns[T], err
 	if err != nil {
 		return nil, err
 	}
-	w := &Columns[T]{f: f, out: bufio.NewWriterSize(f, 1<<16), tmpl: tmpl, meta: keyValues(meta), buf: buffers.Get().(*scratch)}
+	w := &Columns[T]{f: f, out: bufio.NewWriterSize(f, 1<<16), tmpl: tmpl, meta: keyValues(meta), buf: getScratch()}
 	w.thriftEnc = thrift.NewEncoder(new(thrift.CompactProtocol).NewWriter(&w.hdr))
 	for i, index := range indexes {
 		if i == len(w.buf.cols) {
