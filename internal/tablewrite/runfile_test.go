@@ -57,18 +57,21 @@ func (f *rowRunFile) Close() error {
 func (f *rowRunFile) Abort() { f.w.Abort() }
 
 // TestRunFileEqualsRows writes every breakpoint file of the tables of
-// a = 2 and a = 3/2 at N = 2^20 + 1000 (past the first 2^20 rows, where
-// the pilot of the memory estimate stops) with RunFile and with the
-// writer of rows it replaced, as the engine hands the runs over (in its
-// pieces, from its goroutines): the files must be equal byte for byte,
-// and read back as the runs, row by row. (parquetfile's
+// a = 2 at N = 2^20 + 1000 (past the first 2^20 rows, where the pilot of
+// the memory estimate stops) and a = 3/2 at 2^19 + 1000 with RunFile and
+// with the writer of rows it replaced, as the engine hands the runs over
+// (in its pieces, from its goroutines): the files must be equal byte for
+// byte, and read back as the runs, row by row. (parquetfile's
 // TestColumnsEqualsWriter covers files of several row groups.)
 func TestRunFileEqualsRows(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short: the engine at N = 2^20 + 1000")
+		t.Skip("-short: the engine at N = 2^20 + 1000 and 2^19 + 1000")
 	}
-	for _, a := range []grundy.Multiplier{grundy.Fibonacci, {P: 3, Q: 2}} {
-		N := 1<<20 + 1000
+	for _, c := range []struct {
+		a grundy.Multiplier
+		N int
+	}{{grundy.Fibonacci, 1<<20 + 1000}, {grundy.Multiplier{P: 3, Q: 2}, 1<<19 + 1000}} {
+		a, N := c.a, c.N
 		meta := Meta("breakpoint", N, a, 0, "test")
 		dir := t.TempDir()
 		var mu sync.Mutex
