@@ -51,8 +51,10 @@
 //     Huffman-coded: standard frames every reader decodes), bounded row
 //     groups, delta encoding for sorted integer columns, and records the
 //     run's parameters and the source revision in the key-value metadata,
-//     with no timestamps, so reruns reproduce the files byte for byte. A
-//     corrupt file is an error, never a panic.
+//     with no timestamps, so reruns reproduce the files byte for byte.
+//     Breakpoint files are handed to it as whole columns
+//     (parquetfile.Columns), which writes the bytes parquet-go's writer
+//     of rows would. A corrupt file is an error, never a panic.
 //
 // breakpoints.go holds the layout of a breakpoint file: R_g(n), the least r
 // with G(n, r) >= g (Larsson & Rubinstein-Salzedo's rows as step
