@@ -5,6 +5,10 @@
 #                    notebooks (what CI runs)
 #   make check       the fast tier for development: vet, gofmt, staticcheck and
 #                    go test -short (its time: README.md)
+#   make test-long   the grundy package's tests with their exhaustive matrices
+#                    (FIBNIM_LONG=1): every worker count, switch mode and
+#                    multiplier at the largest N of each test, where make test
+#                    runs all of them at a smaller N and a subset at the largest
 #   make readme      write README.md's findings from the committed results
 #   make slurm-test  a one-node Slurm cluster runs a small atlas as an array job
 #                    and its merge (as root; installs slurm-wlm and munge)
@@ -37,7 +41,7 @@ AUTOMATA_G ?= 5
 HEAVY_G  ?= 8
 HEAVY_N  ?= 100000000
 
-.PHONY: automata automata-heavy all build pipeline figures paper release test check lint readme slurm-test notebooks bench frontier verify-big fuzz clean
+.PHONY: automata automata-heavy all build pipeline figures paper release test test-long check lint readme slurm-test notebooks bench frontier verify-big fuzz clean
 
 all: build pipeline
 
@@ -74,6 +78,14 @@ lint:
 	$(GO) vet ./...
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt: these files need gofmt -w:"; echo "$$out"; exit 1; fi
 	bash scripts/staticcheck.sh
+
+# The engine tests in full (docs/engine.md, Tests): each test of the grundy
+# package that make test runs on a subset of its matrix (its doc comment says
+# which) runs every combination at its largest N: 370 s of CPU and 1.04 GiB
+# peak, 34 min at load 20 to 30 on 2 cores (go test ./grundy as make test
+# runs it: 155 to 185 s of CPU, 0.6 to 0.8 GiB).
+test-long:
+	FIBNIM_LONG=1 $(GO) test -count=1 -timeout 60m ./grundy
 
 # The fast tier: every package's exactness tests at small N (testing.Short
 # shrinks N), without the Slurm test and the notebooks; at most 60 s of tests

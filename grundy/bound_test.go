@@ -6,6 +6,7 @@ import "testing"
 // engine for n <= 3000 and several multipliers: no pile below the bound
 // has a value of g or more.
 func TestFirstWithValueBound(t *testing.T) {
+	t.Parallel()
 	const N = 3000
 	for _, s := range []string{"1", "3/2", "2", "5/2", "3", "7/2", "10"} {
 		a, _ := ParseMultiplier(s)

@@ -10,6 +10,7 @@ import (
 // TestDenseEqualsBrute checks the dense engine against the oracle on every
 // cell for n <= 300 and several multipliers (issue: foundation).
 func TestDenseEqualsBrute(t *testing.T) {
+	t.Parallel()
 	N := 300
 	if testing.Short() {
 		N = 120
@@ -35,6 +36,7 @@ func TestDenseEqualsBrute(t *testing.T) {
 }
 
 func TestDenseWorkersIdentical(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"2", "3/2", "1"} {
 		a, _ := ParseMultiplier(s)
 		var first *Table

@@ -82,6 +82,7 @@ func countsOf(c *StartCounts) ([]uint8, map[uint32]int) {
 // FIBNIM_RUNSTEP_MULTS the multipliers (space-separated), for the runs at
 // 10^6 and 10^7 recorded in results/bench-engine-v3.md.
 func TestRunStepEqualsRowStep(t *testing.T) {
+	t.Parallel()
 	N := 100000
 	if testing.Short() {
 		N = 20000
@@ -145,6 +146,7 @@ func TestRunStepEqualsRowStep(t *testing.T) {
 // a made-up R_{v+1} given by hand is not what the sweep sees, so these
 // cases are built as inputs whose output the row step computes.
 func TestRunStepNarrowFamilies(t *testing.T) {
+	t.Parallel()
 	const N = 20000
 	rng := rand.New(rand.NewPCG(3, 9))
 	for _, str := range []string{"2", "3/2", "1", "5/2", "3", "7/3"} {
@@ -191,6 +193,7 @@ func TestRunStepNarrowFamilies(t *testing.T) {
 // a test of exactness; its time (go test -v) shows that the bounded
 // inserts keep the queue fast.
 func TestRunStepQueue(t *testing.T) {
+	t.Parallel()
 	const N = 300000
 	a := Fibonacci
 	rng := rand.New(rand.NewPCG(5, 5))
