@@ -56,26 +56,25 @@ func ForeseeOverflow(N int, a grundy.Multiplier) error {
 //     processBytes takes 256 MiB, the bound this package took for every
 //     run before (the dense file of n <= 1000, 501,501 rows, added
 //     6 MiB: 12 bytes a row).
-//   - fileWriterRowBytes is the same for a breakpoint file being written
-//     (16 bytes a row before encoding, and its encoded pages): 48 MiB for
-//     a full row group, at least fileWriterMin.
+//   - fileWriterBytes is what one breakpoint file being written holds: a
+//     row group of parquetfile.RowGroupRows rows (16 bytes each before
+//     encoding) and its encoded pages, 48 MiB, whatever its rows: scaling
+//     it by the rows (48 bytes a row, at least 1 MiB)
+//     put the plan under the peak (compute grundy -engine breakpoint
+//     -dense-max 0 -workers 2, this 2-core VM, 2026-11-27: a = 1 at
+//     N = 20,001, 10^5 and 3*10^5 planned 36.3, 53.6 and 98.4 MiB and
+//     peaked at 48.2, 112.2 and 108.1 MiB; a = 2 at 10^5 planned 53.6 and
+//     peaked at 60.0).
 const (
-	processBytes       = 32 << 20
-	writerRowBytes     = 224
-	fileWriterRowBytes = 48
-	fileWriterMin      = 1 << 20
+	processBytes    = 32 << 20
+	writerRowBytes  = 224
+	fileWriterBytes = 48 << 20
 )
 
 // writerBytes bounds the peak of the phase that writes a file of rows
 // rows (start values or dense cells): the process and one writer.
 func writerBytes(rows uint64) uint64 {
 	return processBytes + writerRowBytes*min(rows, parquetfile.RowGroupRows)
-}
-
-// fileWriterBytes bounds the memory of one breakpoint file of at most rows
-// runs while it is written.
-func fileWriterBytes(rows uint64) uint64 {
-	return max(fileWriterMin, fileWriterRowBytes*min(rows, parquetfile.RowGroupRows))
 }
 
 // memoryPlans counts the calls of PlanMemory, for the test that a run
@@ -132,9 +131,9 @@ func PlanMemory(ctx context.Context, cfg *Config) (Plan, error) {
 		return Plan{}, err
 	}
 	writers := 0
-	if cfg.Breakpoints {
+	if cfg.Breakpoints && cfg.N > 0 { // N = 0 has no value g >= 1: no breakpoint file
 		writers = 2 * max(cfg.Workers, 1)
-		during += uint64(writers) * fileWriterBytes(rows)
+		during += uint64(writers) * fileWriterBytes
 	}
 	after := counts + grundy.DenseBytes(max(denseN, 0)) + writerBytes(written)
 	need := max(during, after)
