@@ -154,16 +154,27 @@ func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Write
 				k := out[col]
 				switch {
 				case list[col]:
-					// A list: its elements space-separated in CSV, an
-					// array in JSON; an empty list is one null value.
-					strs, elems := []string{}, []any{}
+					// A list: an array in JSON; in CSV its numbers
+					// space-separated, and a list of strings (which may
+					// hold spaces: "not run") as a JSON array, so that
+					// both are exact. An empty list is one null value.
+					strs, elems, text := []string{}, []any{}, false
 					for _, v := range vals {
 						if !v.IsNull() {
 							s, e := decode[col](v)
 							strs, elems = append(strs, s), append(elems, e)
+							_, isString := e.(string)
+							text = text || isString
 						}
 					}
 					rec[k], obj[names[k]] = strings.Join(strs, " "), elems
+					if text {
+						b, err := json.Marshal(elems)
+						if err != nil {
+							panic(err) // strings always marshal
+						}
+						rec[k] = string(b)
+					}
 				case len(vals) > 0 && !vals[0].IsNull():
 					rec[k], obj[names[k]] = decode[col](vals[0])
 				}
