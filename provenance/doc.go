@@ -1,6 +1,6 @@
-// Package provenance records how a results folder was made: for each run
-// of a compute command, the command line, the source revision, the Go
-// version, the machine (GOOS/GOARCH, CPU count and model, memory), when it
+// Package provenance records how a results folder was made. For each run
+// of a compute command, it keeps the command line, the source revision,
+// the Go version, the machine (GOOS/GOARCH, CPU count and model, memory), when it
 // started, its wall time, the peak resident memory of its process, and N
 // for each table it wrote. The records are in RESULTS/provenance.json
 // (File), one per key (a command and the table it wrote: "grundy
