@@ -69,7 +69,7 @@ func (e *NoChecksError) Error() string { return fmt.Sprintf("no %s under %s", Ch
 // Is reports whether target is os.ErrNotExist.
 func (e *NoChecksError) Is(target error) bool { return target == os.ErrNotExist }
 
-// ErrNoFibonacci is what the error of [Build] matches (errors.Is) when
+// ErrNoFibonacci is what the error of [Note] matches (errors.Is) when
 // the checks hold no result of the table of a = 2, which the note needs.
 var ErrNoFibonacci = errors.New("the note needs the table of a = 2")
 

@@ -8,7 +8,8 @@
 // the earlier record, so the file says how each table now in the folder
 // was made.
 //
-// The note of results/paper and the data release (package paper) read it:
+// The note of results/paper ([fibnim/paper]) and the data release
+// ([fibnim/release]) read it:
 // their "how the values were computed" comes from these records, not from
 // anything typed by hand.
 //
