@@ -20,9 +20,10 @@ import (
 
 // TestAdvise maps each kind of library error that calls for advice to
 // the one line compute prints. The wanted lines are those the packages
-// wrote themselves, advice included, at 0fa0360 (before issue 37 moved
-// the advice here), except the two marked: ErrNoManifest's advice now
-// follows its parenthesis, and the automata's advice ends the line.
+// wrote themselves, advice included, before issue 37 moved the advice
+// here (f06167b; the global game's errors are newer than 0fa0360), except
+// the two marked: ErrNoManifest's advice now follows its parenthesis, and
+// the automata's advice ends the line.
 func TestAdvise(t *testing.T) {
 	a52 := grundy.Multiplier{P: 5, Q: 2}
 	plan := atlas.Plan{List: "2,3", N: 1000}
