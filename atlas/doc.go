@@ -1,6 +1,6 @@
-// Package atlas computes the multiplier atlas: for each multiplier a of a
-// list, the Grundy values of n-times nim to one N, summarised in one row
-// (G(N), the fit G(n) ~ alpha ln n + beta, h(g), and the verdict of each
+// Package atlas computes the multiplier atlas of n-times nim. For each
+// multiplier a of a list, it computes the Grundy values to one N,
+// summarised in one row (G(N), the fit G(n) ~ alpha ln n + beta, h(g), and the verdict of each
 // statement that package conjectures puts for every a), sharded so that
 // the multipliers, which are independent, run on many machines at once,
 // and merged into one table with a short reading of what varies with a.

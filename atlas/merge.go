@@ -21,6 +21,40 @@ var ErrNoAtlas = errors.New("no atlas")
 // plan has no summary yet.
 var ErrIncomplete = errors.New("the atlas is incomplete")
 
+// NoAtlasError is the error of [Merge] for a folder Root where no shard
+// has run (no plan); it matches [ErrNoAtlas].
+type NoAtlasError struct{ Root string }
+
+func (e *NoAtlasError) Error() string {
+	return fmt.Sprintf("%v under %s (no %s)", ErrNoAtlas, e.Root, filepath.Join(Dir(e.Root), PlanFile))
+}
+
+// Is reports whether target is [ErrNoAtlas].
+func (e *NoAtlasError) Is(target error) bool { return target == ErrNoAtlas }
+
+// IncompleteError is the error of [Merge] when Missing, multipliers of
+// Plan (Total in all), have no summary under Root yet; it matches
+// [ErrIncomplete] and names the first five.
+type IncompleteError struct {
+	Root    string
+	Plan    Plan
+	Missing []string
+	Total   int
+}
+
+func (e *IncompleteError) Error() string {
+	show := e.Missing[:min(len(e.Missing), 5)]
+	more := ""
+	if len(e.Missing) > len(show) {
+		more = ", ..."
+	}
+	return fmt.Sprintf("%v: %d of %d multipliers have no summary under %s (a = %s%s)",
+		ErrIncomplete, len(e.Missing), e.Total, Dir(e.Root), strings.Join(show, ", "), more)
+}
+
+// Is reports whether target is [ErrIncomplete].
+func (e *IncompleteError) Is(target error) bool { return target == ErrIncomplete }
+
 // Merge gathers the atlas under root: it reads the plan, checks that
 // every multiplier of it has a valid summary and that ROOT/atlas/ holds
 // nothing else (no folder of a multiplier outside the plan, no stray
@@ -30,7 +64,7 @@ var ErrIncomplete = errors.New("the atlas is incomplete")
 func Merge(root string) (Plan, []AtlasRow, error) {
 	plan, err := ReadPlan(root)
 	if errors.Is(err, os.ErrNotExist) {
-		return plan, nil, fmt.Errorf("%w under %s (no %s): run compute atlas -mults LIST -n N -out %s first", ErrNoAtlas, root, filepath.Join(Dir(root), PlanFile), root)
+		return plan, nil, &NoAtlasError{Root: root}
 	}
 	if err != nil {
 		return plan, nil, err
@@ -70,13 +104,7 @@ func Merge(root string) (Plan, []AtlasRow, error) {
 		rows = append(rows, row)
 	}
 	if len(missing) > 0 {
-		show := missing[:min(len(missing), 5)]
-		more := ""
-		if len(missing) > len(show) {
-			more = ", ..."
-		}
-		return plan, nil, fmt.Errorf("%w: %d of %d multipliers have no summary under %s (a = %s%s); run the shards that hold them (compute atlas -mults %q -n %d -out %s -shard i/M)",
-			ErrIncomplete, len(missing), len(mults), Dir(root), strings.Join(show, ", "), more, plan.List, plan.N, root)
+		return plan, nil, &IncompleteError{Root: root, Plan: plan, Missing: missing, Total: len(mults)}
 	}
 	return plan, rows, nil
 }

@@ -40,6 +40,17 @@ type Event struct {
 	Elapsed      time.Duration // for a computed one
 }
 
+// SummaryError is the error of [Run] for a summary of multiplier A that
+// is there but does not read (Err): Run computes no summary over it.
+type SummaryError struct {
+	A   grundy.Multiplier
+	Err error
+}
+
+func (e *SummaryError) Error() string { return e.Err.Error() }
+
+func (e *SummaryError) Unwrap() error { return e.Err }
+
 // Run computes the summary of every multiplier of cfg.Shard that has
 // none yet, in list order, each written to SummaryPath when complete.
 // Before the first it records the plan (PlanFile), or checks that an atlas
@@ -88,7 +99,7 @@ func Run(ctx context.Context, cfg Config) (computed, skipped int, err error) {
 			computed++
 			debug.FreeOSMemory() // the next multiplier starts from a small heap
 		default:
-			return computed, skipped, fmt.Errorf("%v (remove it to compute a = %s again)", err, a)
+			return computed, skipped, &SummaryError{A: a, Err: err}
 		}
 		ev.Row = row
 		if cfg.Done != nil {

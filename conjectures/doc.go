@@ -11,8 +11,9 @@
 // every cell of the stored files with it (ntimes_stored.go). Statistics
 // are typed (stats.go: one type per check, read back with StatsOf).
 //
-// Verify (verify.go) runs every check whose data is under a results folder,
-// reading the tables through package table; a table folder that does not
+// [Verify] (verify.go) runs every check whose data is under a results
+// folder, reading the tables through [fibnim/table] (and the global game's
+// through [fibnim/globalnim]); a table folder that does not
 // validate is an error, not a smaller check. Each table is read once, in n
 // order (stream.go, source.go): the Zeckendorf or greedy parts are carried
 // from n to n+1 (greedy.go), statements about n + ceil(n/a) are checked on
@@ -67,15 +68,19 @@
 // (with the reason) where the data it Reads are missing, and report.md,
 // checks.json and the LaTeX tables list it (Statement.TeX is its short
 // form there). A statement put for every a reaches atlas.parquet only
-// once atlas.AtlasRow has columns for it (the atlas's schema is fixed);
-// until then the atlas runs it and leaves it out. Statements over other
+// with no new column: the atlas (schema version 2) keeps one list entry per
+// statement ([fibnim/atlas.AtlasRow]'s Checks), so the next atlas computed
+// holds it, and the committed ones are not recomputed. Statements over other
 // data set the function of their kind instead of stream (ntimes, oeis,
 // global, cells), and are run where that data is read.
 //
 // What it owns: the statements, the transcriptions of the printed tables
 // (lrs_table1.go, ft_table1.go) and the comparisons. What it must not do:
-// write files or render them (package report does), or compute the game
-// itself except through packages grundy and ntimes.
+// write files or render them ([fibnim/report] does), or compute the game
+// itself except through [fibnim/grundy], [fibnim/ntimes], [fibnim/moves]
+// (the winning moves) and [fibnim/globalnim] (the global checks build its
+// Oracle, written straight from the definition, to check the table
+// against).
 //
 // References:
 //   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",

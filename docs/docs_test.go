@@ -1,7 +1,3 @@
-// Package docs holds the project's documentation, and tests that keep it
-// true: every relative link of README.md and docs/*.md resolves, and the
-// README's Go snippet builds and runs from a module of its own, by the
-// route the README spells out (require, replace, go mod tidy).
 package docs
 
 import (

@@ -14,6 +14,17 @@ import (
 // results folder holds no automata (no Folder/g0.txt).
 var ErrNoAutomata = errors.New("fibautomata: no automata in this folder")
 
+// NoAutomataError is the error of [Query] for a results folder Root whose
+// automata folder Dir holds no g0.txt; it matches [ErrNoAutomata].
+type NoAutomataError struct{ Root, Dir string }
+
+func (e *NoAutomataError) Error() string {
+	return fmt.Sprintf("%s holds no g0.txt: %v", e.Dir, ErrNoAutomata)
+}
+
+// Is reports whether target is [ErrNoAutomata].
+func (e *NoAutomataError) Is(target error) bool { return target == ErrNoAutomata }
+
 // Answer is what proved automata say about one position (n, r) of
 // Fibonacci nim.
 type Answer struct {
@@ -42,7 +53,7 @@ func Query(ctx context.Context, root string, n, r *big.Int) (Answer, error) {
 	}
 	dir := filepath.Join(root, Folder)
 	if _, err := os.Stat(filepath.Join(dir, "g0.txt")); errors.Is(err, fs.ErrNotExist) {
-		return Answer{}, fmt.Errorf("%s holds no g0.txt (run compute automata -out %s): %w", dir, root, ErrNoAutomata)
+		return Answer{}, &NoAutomataError{Root: root, Dir: dir}
 	}
 	S, _, err := LoadProved(ctx, dir)
 	if err != nil {

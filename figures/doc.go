@@ -33,8 +33,9 @@
 //   - A figure whose data is missing is a MissingError, not a failure; a
 //     corrupt file is an error naming it.
 //
-// What it must not do: it never writes or changes the tables (package
-// table owns that format; this package only reads it) and never
+// What it must not do: it never writes or changes the tables (their
+// formats are owned by [fibnim/table], [fibnim/globalnim], [fibnim/atlas]
+// and [fibnim/ntimes]; this package only reads them) and never
 // recomputes the checks. The theorem boundaries of value_regions and the
 // fit of start_value_growth come from package conjectures (Predicted,
 // FitLog), so the figures draw exactly what the checks test.

@@ -12,34 +12,34 @@
 // package grundy, by its breakpoints R_g(x, y), the least r with
 // G(x, y, r) >= g, for g = 1..G(x, y, max(x, y)).
 //
-// The starting convention (StartLimit): r = x + y - 1, capped at the
+// The starting convention ([StartLimit]): r = x + y - 1, capped at the
 // larger pile, so the first player may take anything but every token of
 // the game: with both piles non-empty an unrestricted first move, with one
 // empty the single pile's start (n, n-1). The tables hold every r, so the
 // value at any other convention is read from the same table.
 //
 // Guarantees:
-//   - Oracle is memoised mex straight from the definition, for any number
+//   - [Oracle] is memoised mex straight from the definition, for any number
 //     of piles; it neither sorts the piles nor caps the limit, computes
 //     floor(a*k) as k*P/Q in int64, and shares no code with the engine.
 //     The tests run it on two piles to 60 and three piles to 15.
-//   - Sweep computes R_g(x, y) for every 0 <= x <= y <= M, one sweep per
+//   - [Sweep] computes R_g(x, y) for every 0 <= x <= y <= M, one sweep per
 //     value g: the single-pile engine's windows carry over line by line
 //     (sweep.go says how). It equals the oracle on every cell for
 //     x, y <= 60 and a = 1, 3/2, 2, 5/2, 3, 7/2, and what it emits does not
 //     depend on the number of workers (tested with 1, 2 and 8).
-//   - Table holds a computed table in memory and answers G(x, y, r), the
+//   - [Table] holds a computed table in memory and answers G(x, y, r), the
 //     options of a position and its winning moves (query.go).
 //   - Memory and time: 2 bytes a position for each array R_g in flight
 //     (workers + 2), about 5 more a worker for waiting windows
-//     (SweepBytes); one pass over the positions per value, so time grows
+//     ([SweepBytes]); one pass over the positions per value, so time grows
 //     as (M^2/2) * G_max (measurements in results/global.md).
 //
 // It owns the game, its engine and the format of its tables (files.go,
-// manifest.go): their rows (GlobalPosition, GlobalBreakpoint), file names,
-// the manifest (Manifest: every file's size and SHA-256, written last) and
-// the reader that validates a table folder and loads it (Open; Footers
-// from the footers alone; CheckHashes against the manifest), on package
+// manifest.go): their rows ([GlobalPosition], [GlobalBreakpoint]), file names,
+// the manifest ([Manifest]: every file's size and SHA-256, written last) and
+// the reader that validates a table folder and loads it ([Open]; [Footers]
+// from the footers alone; [CheckHashes] against the manifest), on package
 // table's Parquet reader and metadata keys. Package tablebuild writes the
 // tables ([fibnim/tablebuild.Global]), under the protocol of Grundy tables:
 // lock, staging folder, manifest last, one swap.

@@ -95,8 +95,9 @@
 // is larger, for every multiplier, and a cancelled context stops it. The
 // measured phases are in results/bench-engine-v3.md.
 //
-// It owns the game and its engines, and must not touch files: tables are
-// written and read by package table.
+// It owns the game and its engines, and must not touch files: a table
+// folder is written by internal/tablewrite, driven by package
+// [fibnim/tablebuild], and read by package [fibnim/table].
 //
 // References:
 //   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",

@@ -2,9 +2,9 @@
 // or n-times nim: its options, its value, its winning moves, and in a sum
 // of local piles, the moves that bring the nim-sum to zero.
 //
-// A Solver answers from one source of Grundy values: a saved table
-// (FromTable; its breakpoint files, dense.parquet, or for starting piles
-// only its start values) or the dense engine (FromDense, Dense). Open picks
+// A [Solver] answers from one source of Grundy values: a saved table
+// ([FromTable]; its breakpoint files, dense.parquet, or for starting piles
+// only its start values) or the dense engine ([FromDense], [Dense]). [Open] picks
 // the source a set of positions needs, as compute query does.
 //
 // Guarantees:
@@ -21,8 +21,8 @@
 //     range, for a = 2, 3/2, 5/2, 3 and 7/2.
 //
 // start.go holds the winning first moves of the starting piles (n, n-1):
-// all of them for the n of a range (StartMoves), and their number for
-// every n of a table from R_1 alone (TallyStartMoves): removing k from
+// all of them for the n of a range ([Solver.StartMoves]), and their number for
+// every n of a table from R_1 alone ([TallyStartMoves]): removing k from
 // (n, n-1) wins exactly when floor(a*k) < R_1(n-k), so each row m = n-k
 // offers a winning move to the n in [m+1, m+ceil(R_1(m)/a)-1].
 //

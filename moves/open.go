@@ -25,7 +25,8 @@ const MaxDenseN = 40000
 //     n, and the moves give ErrNoCells;
 //   - else the dense engine, when no position passes MaxDenseN; notify,
 //     if not nil, is told before it starts;
-//   - else an error, in one line, that names the table to compute.
+//   - else a [*NoSourceError], in one line, that says which table would
+//     answer.
 //
 // A saved table that is there but does not validate is an error
 // (table.Open), never a smaller answer. The solver of a saved table must
@@ -71,17 +72,16 @@ func Open(ctx context.Context, root string, a grundy.Multiplier, ps []grundy.Pos
 		have = t.N()
 		t.Close()
 	}
-	hint := fmt.Sprintf("run compute grundy -n %d -mult %s -out %s first", max(maxN, have), a, root)
-	if maxN > table.MaxBreakpointFileN {
-		hint = fmt.Sprintf("no table can answer it: the engine stops at n = %d for breakpoint files, which a query needs (start values reach further, and answer starting piles)", table.MaxBreakpointFileN)
-	}
+	e := &NoSourceError{Dir: dir, Root: root, Mult: a, N: maxN, Have: have, Beyond: maxN > table.MaxBreakpointFileN}
 	switch {
 	case t == nil:
-		return nil, noSource("n=%d is above the dense query limit %d and %s holds no table; %s", maxN, MaxDenseN, dir, hint)
+		e.Fact = fmt.Sprintf("n=%d is above the dense query limit %d and %s holds no table", maxN, MaxDenseN, dir)
 	case have < maxN:
-		return nil, noSource("%s covers n <= %d; %s", dir, have, hint)
+		e.Fact = fmt.Sprintf("%s covers n <= %d", dir, have)
+	default:
+		e.Fact = fmt.Sprintf("n=%d is above the dense query limit %d and %s holds no breakpoint files: its start values answer starting piles (n, n-1) only", maxN, MaxDenseN, dir)
 	}
-	return nil, noSource("n=%d is above the dense query limit %d and %s holds no breakpoint files: its start values answer starting piles (n, n-1) only; %s", maxN, MaxDenseN, dir, hint)
+	return nil, e
 }
 
 // ErrNoSource is what the error of Open matches (errors.Is) when no saved
@@ -89,15 +89,28 @@ func Open(ctx context.Context, root string, a grundy.Multiplier, ps []grundy.Pos
 // far out. Other errors (a damaged table) do not match it.
 var ErrNoSource = errors.New("moves: no table or dense run answers these positions")
 
-// noSourceError is an Open error that matches ErrNoSource and says why.
-type noSourceError struct{ msg string }
-
-func (e *noSourceError) Error() string        { return e.msg }
-func (e *noSourceError) Is(target error) bool { return target == ErrNoSource }
-
-func noSource(format string, args ...any) error {
-	return &noSourceError{fmt.Sprintf(format, args...)}
+// NoSourceError is the error of [Open] when no saved table and no dense
+// run answers the positions; it matches [ErrNoSource]. It states the
+// fact; the table that would answer is the one of multiplier Mult up to
+// max(N, Have) under Root, unless Beyond.
+type NoSourceError struct {
+	Dir, Root string // the table folder, and the results folder it is in
+	Mult      grundy.Multiplier
+	N         int    // the largest n of the positions
+	Have      int    // the n of the table in Dir; -1 if there is none
+	Beyond    bool   // N is past table.MaxBreakpointFileN: no table can answer
+	Fact      string // why no source answers
 }
+
+func (e *NoSourceError) Error() string {
+	if e.Beyond {
+		return fmt.Sprintf("%s; no table can answer it: the engine stops at n = %d for breakpoint files, which a query needs (start values reach further, and answer starting piles)", e.Fact, table.MaxBreakpointFileN)
+	}
+	return e.Fact
+}
+
+// Is reports whether target is [ErrNoSource].
+func (e *NoSourceError) Is(target error) bool { return target == ErrNoSource }
 
 // denseDone, if not nil, is called when a dense engine run of Dense ends,
 // whether or not its caller still waits: for the tests.

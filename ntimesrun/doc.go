@@ -1,5 +1,5 @@
 // Package ntimesrun runs the n-times nim pipeline that compute ntimes is
-// the flags around: it solves F(a) for a list of multipliers, finds the
+// the flags around. It solves F(a) for a list of multipliers, finds the
 // exact real thresholds of c and of the first K terms, re-solves each
 // piece at its ends, and writes the four Parquet files of ROOT/ntimes and
 // Frankl & Tokushige's Table 1 beside the computation in ROOT/tables (Run).

@@ -60,6 +60,19 @@ func ReadChecks(path string) ([]conjectures.Result, error) { return conjectures.
 // one too, or tens of thousands of cells (global_p_positions).
 var rasterFigures = map[string]bool{"grundy_table_full": true, "global_values": true, "global_p_positions": true}
 
+// NoChecksError is the error of [Load] for a results folder Root without
+// ChecksFile: nothing was verified there yet. It matches os.ErrNotExist.
+type NoChecksError struct{ Root string }
+
+func (e *NoChecksError) Error() string { return fmt.Sprintf("no %s under %s", ChecksFile, e.Root) }
+
+// Is reports whether target is os.ErrNotExist.
+func (e *NoChecksError) Is(target error) bool { return target == os.ErrNotExist }
+
+// ErrNoFibonacci is what the error of [Note] matches (errors.Is) when
+// the checks hold no result of the table of a = 2, which the note needs.
+var ErrNoFibonacci = errors.New("the note needs the table of a = 2")
+
 // Load gathers the note's data from the results folder root and the
 // CITATION.cff at citation.
 func Load(root, citation string) (*Data, error) {
@@ -67,7 +80,7 @@ func Load(root, citation string) (*Data, error) {
 	var err error
 	if d.Checks, err = ReadChecks(filepath.Join(root, ChecksFile)); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("no %s under %s: run make (or compute all -out %s) first", ChecksFile, root, root)
+			return nil, &NoChecksError{Root: root}
 		}
 		return nil, err
 	}

@@ -149,7 +149,7 @@ func newView(d *Data) (*view, error) {
 	}
 	lower, ok := d.find(report.IDs.Lower53)
 	if !ok {
-		return nil, fmt.Errorf("checks.json has no result of %s: the note needs the table of a = 2 (compute grundy -n N -mult 2)", report.IDs.Lower53)
+		return nil, fmt.Errorf("checks.json has no result of %s: %w", report.IDs.Lower53, ErrNoFibonacci)
 	}
 	v.nTo = lower.Domain.To
 	v.N = "$N = " + report.TeXGroup(lower.Domain.To) + "$"

@@ -1,6 +1,6 @@
-// Package provenance records how a results folder was made: for each run
-// of a compute command, the command line, the source revision, the Go
-// version, the machine (GOOS/GOARCH, CPU count and model, memory), when it
+// Package provenance records how a results folder was made. For each run
+// of a compute command, it keeps the command line, the source revision,
+// the Go version, the machine (GOOS/GOARCH, CPU count and model, memory), when it
 // started, its wall time, the peak resident memory of its process, and N
 // for each table it wrote. The records are in RESULTS/provenance.json
 // (File), one per key (a command and the table it wrote: "grundy
@@ -8,7 +8,8 @@
 // the earlier record, so the file says how each table now in the folder
 // was made.
 //
-// The note of results/paper and the data release (package paper) read it:
+// The note of results/paper ([fibnim/paper]) and the data release
+// ([fibnim/release]) read it:
 // their "how the values were computed" comes from these records, not from
 // anything typed by hand.
 //

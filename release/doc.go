@@ -1,5 +1,5 @@
-// Package release writes a data release of a results folder: ROOT/release/
-// with SHA256SUMS (the SHA-256 of every result file, in the format of GNU
+// Package release writes a data release of a results folder, ROOT/release/.
+// It holds SHA256SUMS (the SHA-256 of every result file, in the format of GNU
 // sha256sum, paths relative to ROOT), PROVENANCE.md and provenance.json
 // (how each table was made: revision, command, machine, times, N), a copy
 // of CITATION.cff, and the note's PDF.

@@ -1,5 +1,5 @@
-// Package report renders what the pipeline found as files a reader opens:
-// the verification report (report.md and checks.json), the papers'
+// Package report renders what the pipeline found as files a reader opens.
+// They are the verification report (report.md and checks.json), the papers'
 // tables regenerated beside the print (ft_table1.md and .csv,
 // lrs_table1.md and .csv), the winning first moves of a = 2
 // (winning_moves.csv, and their count by decade in report.md;
@@ -8,16 +8,20 @@
 // verification.tex, verification_multipliers.tex, conjecture_decades.tex,
 // first_occurrence.tex; some with a NAME_notes.tex for the caption), and
 // the README's list of findings, from the committed checks.json files and
-// atlas (readme.go; compute readme).
+// atlas (readme.go; compute readme), and the OEIS b-files of the
+// sequences (oeis.go).
 //
-// Every Markdown file is built by one writer (markdown.go), every LaTeX
-// table by another (latex.go: booktabs, no vertical rules, numbers in math
+// Every Markdown file of this package is built by one writer
+// (markdown.go; the atlas's report, tables/atlas.md, is written by
+// [fibnim/atlas.Report] with a writer of its own), every LaTeX table by
+// another (latex.go: booktabs, no vertical rules, numbers in math
 // mode with thousands separators, no caption), and every file
 // reaches the disk through WriteFiles: a temporary file and a rename, so a
 // killed run never leaves half a report where a good one was.
 //
 // It owns only the rendering. It computes nothing the checks have not
-// computed (package conjectures), reads no Parquet file (package table),
+// computed ([fibnim/conjectures]), reads no Parquet file itself (the
+// atlas's rows come through [fibnim/atlas.Read]),
 // and puts no date or host name in a file, so a rerun reproduces them.
 // The ids of the checks it singles out are spelt in one place, ids.go.
 //

@@ -114,10 +114,19 @@ func Findings(dir string) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// MissingChecksError is the error of [Findings] when a checks.json it
+// reads (Path) is not there; it matches os.ErrNotExist.
+type MissingChecksError struct{ Path string }
+
+func (e *MissingChecksError) Error() string { return e.Path + " is missing" }
+
+// Is reports whether target is os.ErrNotExist.
+func (e *MissingChecksError) Is(target error) bool { return target == os.ErrNotExist }
+
 func readChecks(path string) ([]conjectures.Result, error) {
 	js, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("%s is missing: make writes it (compute verify)", path)
+		return nil, &MissingChecksError{Path: path}
 	}
 	if err != nil {
 		return nil, err

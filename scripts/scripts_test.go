@@ -1,5 +1,3 @@
-// Package scripts holds no Go code: its tests run the shell scripts of
-// this folder with stand-ins for the programs they call.
 package scripts
 
 import (

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"math"
 )
@@ -33,6 +34,11 @@ type Breakpoint struct {
 // columns are int32. Start values (int64 n) reach grundy.MaxBreakpointN.
 const MaxBreakpointFileN = math.MaxInt32
 
+// ErrOldBreakpoints is what the error of reading a breakpoint file
+// written by an older fibnim, without the run column, matches
+// (errors.Is): this version does not read that layout.
+var ErrOldBreakpoints = errors.New("written by an older fibnim, whose breakpoint layout this one does not read")
+
 // openBreakpointFile opens a breakpoint file for reading, and refuses one
 // without the run column: files written before it existed hold a row per
 // n and would read as runs of length 0.
@@ -44,7 +50,7 @@ func openBreakpointFile(path string) (*Reader[Breakpoint], error) {
 	for _, col := range []string{"n", "g", "r_min", "run"} {
 		if _, ok := r.Schema().Lookup(col); !ok {
 			r.Close()
-			return nil, fmt.Errorf("%s: no %s column: written by an older fibnim, whose breakpoint layout this one does not read; run compute grundy again", path, col)
+			return nil, fmt.Errorf("%s: no %s column: %w", path, col, ErrOldBreakpoints)
 		}
 	}
 	return r, nil

@@ -1,24 +1,27 @@
 // Package table owns the on-disk format of the Grundy tables and reads
-// it: the Parquet files of a table folder (ROOT/grundy/mult=A) and of a
-// global game's table (ROOT/global/mult=A), their rows (StartValue,
-// DenseCell, Breakpoint, GlobalPosition, GlobalBreakpoint), layout and
-// metadata keys (layout.go), a table folder's manifest (manifest.go), how
-// a folder is validated (validate.go), read (table.go, read.go, lookup.go)
-// and checked row by row (check.go, checkall.go), and the one listing and
+// it. It defines the Parquet files of a table folder (ROOT/grundy/mult=A),
+// their rows ([StartValue], [DenseCell], [Breakpoint]), layout and metadata keys
+// (layout.go), a table folder's [Manifest] (manifest.go), how a folder is
+// validated (validate.go: [Open]), read (table.go, read.go, lookup.go) and
+// checked row by row (check.go, checkall.go), and the one listing and
 // ordering of the folders mult=A of a results folder (folders.go:
-// MultFolders, Mults, CompareMults). The generic Parquet reader lives
+// [MultFolder], [Mults], [CompareMults], [SortMults]). The global game's
+// files (ROOT/global/mult=A) are package [fibnim/globalnim]'s, which reads
+// them through this package's reader. The generic Parquet reader lives
 // beside its writer, in internal/parquetfile (read.go); table gives its
-// names (Reader, OpenFile, ReadFile, ScanColumns) to the packages that own
-// the other files (atlas, ntimes) and to programs outside this module. It
-// writes any of the pipeline's files as CSV or JSON lines for readers
-// without Parquet (export.go, Export).
+// names ([Reader], [OpenFile], [ReadFile], [ScanColumns]) to the packages
+// that read the other files ([fibnim/globalnim], [fibnim/figures],
+// [fibnim/conjectures]) and to programs outside this module. It writes
+// any of the pipeline's files as CSV or JSON lines for readers without
+// Parquet (export.go, [Export]).
 //
-// The files are written by internal/tablewrite (table folders, through
-// internal/parquetfile and internal/atomicfile), by package tablebuild, which
-// runs the engines and commits a table folder with it, and by the
-// packages that own the other outputs. The writers build their rows from
-// the types and names defined here, and the tests of this package read
-// what the real writers write, so writer and reader cannot drift apart.
+// The files of a table folder are written by internal/tablewrite (through
+// internal/parquetfile and internal/atomicfile), which package
+// [fibnim/tablebuild] drives when it runs the engines and commits a table
+// folder; the other outputs are written by the packages that own them.
+// The table writer builds its rows from the types and names defined here,
+// and the tests of this package read what the real writer writes, so
+// writer and reader cannot drift apart.
 //
 // Reading a computed table:
 //
@@ -71,9 +74,10 @@
 // R_g(n) > r.
 //
 // What it must not do: write files (internal/tablewrite), compute Grundy
-// values or sequences (packages grundy and ntimes do), run an engine or decide when a table is replaced
-// (package tablebuild), check theorems (package conjectures) or render reports
-// (package report).
+// values or sequences (packages [fibnim/grundy] and [fibnim/ntimes] do),
+// run an engine or decide when a table is replaced ([fibnim/tablebuild]),
+// check theorems ([fibnim/conjectures]) or render reports
+// ([fibnim/report]).
 //
 // References:
 //   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",

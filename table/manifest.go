@@ -53,7 +53,7 @@ type ManifestEntry struct {
 
 // ErrNoManifest is returned, wrapped, by the methods that need a manifest
 // on a table written before manifests existed.
-var ErrNoManifest = errors.New("the table has no manifest (written before manifests existed; compute grundy -replace rewrites it with one)")
+var ErrNoManifest = errors.New("the table has no manifest (written before manifests existed)")
 
 // dataFiles lists the data files of the table folder dir, relative to it:
 // start_values.parquet, dense.parquet and breakpoints/*, whatever is there

@@ -1,4 +1,4 @@
-// Package tablebuild makes a Grundy table folder and commits it to disk: it
+// Package tablebuild makes a Grundy table folder and commits it to disk. It
 // runs an engine of package grundy (the dense engine, the checkpointed
 // breakpoint engine, or the brute-force oracle) and writes what it finds
 // in the format of package table, so that the table on disk is replaced
@@ -45,9 +45,14 @@
 // swap marker) are named in layout.go, and nowhere else; Leftovers lists
 // those that stopped runs left (package inventory shows them).
 //
-// What it must not do: compute Grundy values itself (package grundy),
-// define the files' format or read tables (package table), or parse
-// command lines (cmd/compute).
+// Its errors state the fact and carry its data ([LockedError],
+// [ShrinkError], [GlobalShrinkError], [SpaceError], [DiskFullError],
+// [GlobalDiskFullError], [ErrInterrupted]); which flag to give about them
+// is the command's to say (cmd/compute/advice.go).
+//
+// What it must not do: compute Grundy values itself ([fibnim/grundy]),
+// define the files' format or read tables ([fibnim/table]; the files are
+// written by internal/tablewrite), or parse command lines (cmd/compute).
 //
 // References:
 //   - U. Larsson, S. Rubinstein-Salzedo, "Grundy values of Fibonacci nim",

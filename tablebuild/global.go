@@ -55,10 +55,24 @@ type GlobalShrinkError struct {
 
 func (e *GlobalShrinkError) Error() string {
 	if e.Damage != nil {
-		return fmt.Sprintf("%s holds a global table that does not validate (%v) but that its manifest says was of M = %d, more than this run's M = %d; give -replace to replace it, or another -out", e.Dir, e.Damage, e.Old, e.New)
+		return fmt.Sprintf("%s holds a global table that does not validate (%v) but that its manifest says was of M = %d, more than this run's M = %d", e.Dir, e.Damage, e.Old, e.New)
 	}
-	return fmt.Sprintf("%s holds a global table of M = %d, more than this run's M = %d; give -replace to replace it, or another -out", e.Dir, e.Old, e.New)
+	return fmt.Sprintf("%s holds a global table of M = %d, more than this run's M = %d", e.Dir, e.Old, e.New)
 }
+
+// GlobalDiskFullError is the error of a global run that met a full disk.
+// The table folder Dir is as it was; nothing staged is kept (the engine
+// has no checkpoint), so the same command starts over once there is space.
+type GlobalDiskFullError struct {
+	Dir, Stage string
+	Err        error
+}
+
+func (e *GlobalDiskFullError) Error() string {
+	return fmt.Sprintf("no space left on the device of %s while the new table was written (%v); the table in %s is as it was", e.Stage, shortErr(e.Err), e.Dir)
+}
+
+func (e *GlobalDiskFullError) Unwrap() error { return e.Err }
 
 // Global makes the global game's table folder cfg.Dir with
 // globalnim.Sweep and commits it as Run commits a Grundy table:
@@ -184,7 +198,7 @@ func Global(ctx context.Context, cfg GlobalConfig) (res GlobalResult, err error)
 		os.RemoveAll(stage)
 		switch {
 		case errors.Is(err, syscall.ENOSPC):
-			return res, fmt.Errorf("no space left on the device of %s while the new table was written (%v); the table in %s is as it was: free some space and run the same command", stage, shortErr(err), dir)
+			return res, &GlobalDiskFullError{Dir: dir, Stage: stage, Err: err}
 		case ctx.Err() != nil:
 			return res, fmt.Errorf("%w; earlier results left in place (%s as it was); the same command starts over", ErrInterrupted, dir)
 		}

@@ -11,7 +11,8 @@ import (
 
 // LockedError is the error of a run whose table folder another writer
 // holds: one line naming the folder and, where the lock file says, the
-// holder's pid and command.
+// holder's pid and command. It states the fact; what to do about it
+// (wait, or write elsewhere) is the command's to say.
 type LockedError struct {
 	Dir     string
 	PID     int    // 0 if unknown
@@ -27,7 +28,7 @@ func (e *LockedError) Error() string {
 		}
 		who += ")"
 	}
-	return fmt.Sprintf("%s is being written by %s; wait for it to finish, or give another -out", e.Dir, who)
+	return fmt.Sprintf("%s is being written by %s", e.Dir, who)
 }
 
 // folderLock is an exclusive lock on a table folder: flock on

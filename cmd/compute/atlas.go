@@ -157,7 +157,7 @@ func runAtlasMerge(dir, since string, stdout io.Writer) error {
 	}
 	plan, rows, err := atlas.Merge(dir)
 	if errors.Is(err, atlas.ErrNoAtlas) {
-		return usagef("-merge %s: %v", dir, err)
+		return usagef("-merge %s: %v", dir, advise(err))
 	}
 	if err != nil {
 		return err

@@ -9,5 +9,7 @@
 // globalnim and ntimes, the n-times pipeline in ntimesrun, the commit of
 // table folders in tablebuild, what a results folder holds in inventory,
 // the files in table, the checks in conjectures, the reports in report,
-// the atlas's shards and merge in atlas.
+// the atlas's shards and merge in atlas. The packages' errors state the
+// fact; the one line of advice on what to run or which flag to give is
+// added here, in one place (advice.go).
 package main

@@ -55,7 +55,7 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintf(stdout, "%s  (a = %s)\n", rel, f.Mult)
 		if f.Err != nil {
 			bad++
-			fmt.Fprintf(stdout, "  DOES NOT VALIDATE: %v\n", f.Err)
+			fmt.Fprintf(stdout, "  DOES NOT VALIDATE: %v\n", advise(f.Err))
 		} else {
 			what := "start values"
 			if f.Breakpoints {

@@ -48,7 +48,12 @@ func main() {
 	cli.Exit("compute", `run "compute help" for usage`, err)
 }
 
+// run runs the command of args; its error carries the advice of advise.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return advise(dispatch(ctx, args, stdout, stderr))
+}
+
+func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return usagef("no command given")
 	}

@@ -96,7 +96,7 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		// Beyond the table and the dense range: the proved automata
 		// answer, where the results folder holds them.
 		n, r := big.NewInt(int64(ps[0].N)), big.NewInt(int64(ps[0].R))
-		aerr := queryAutomata(ctx, stdout, stderr, *in, n, r, err.Error())
+		aerr := queryAutomata(ctx, stdout, stderr, *in, n, r, advise(err).Error())
 		if !errors.Is(aerr, fibautomata.ErrNoAutomata) {
 			return aerr
 		}

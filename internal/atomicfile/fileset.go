@@ -75,6 +75,20 @@ func NewFileSet(dir, name string) (s *FileSet, recovered bool, err error) {
 	return s, recovered, err
 }
 
+// ForeignJournalError is the error of [RecoverFileSet] for a journal
+// file (Path) that does not decode (Err): it was not written by fibnim,
+// and nothing was renamed.
+type ForeignJournalError struct {
+	Path string
+	Err  error
+}
+
+func (e *ForeignJournalError) Error() string {
+	return fmt.Sprintf("%s: not a journal of fibnim (%v)", e.Path, e.Err)
+}
+
+func (e *ForeignJournalError) Unwrap() error { return e.Err }
+
 // RecoverFileSet finishes the renames of a Commit of the set name in dir
 // that was stopped after its journal was written, and reports whether
 // there was one.
@@ -89,7 +103,7 @@ func RecoverFileSet(dir, name string) (bool, error) {
 	}
 	var rs []rename
 	if err := json.Unmarshal(b, &rs); err != nil {
-		return false, fmt.Errorf("%s: not a journal of fibnim (%v); remove it", path, err)
+		return false, &ForeignJournalError{Path: path, Err: err}
 	}
 	if err := apply(rs); err != nil {
 		return true, err

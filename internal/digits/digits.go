@@ -1,7 +1,3 @@
-// Package digits writes integers the way fibnim's reports print them:
-// with a comma between groups of three digits (666,666,666). It is the
-// one thousands-separator function that report, atlas, figures and paper
-// share.
 package digits
 
 import "strconv"

@@ -1,6 +1,3 @@
-// Package filehash gives a file's size and SHA-256, reading it in pieces
-// so that a cancelled context stops it within a megabyte: what table
-// manifests, paper data and release sums are made and checked with.
 package filehash
 
 import (

@@ -11,8 +11,13 @@
 // sorted key order with no timestamps, so that reruns reproduce a file
 // byte for byte.
 //
-// It knows no schema: package table defines the rows and reads the files,
-// and package internal/tablewrite writes a table folder with this.
+// It knows no schema: the packages that own the files define the rows.
+// Package internal/tablewrite writes a table folder with it, and packages
+// atlas and ntimesrun their own files. The reader beside it (read.go) is
+// what every file is read through: package table uses it directly and
+// re-exports it (table.Reader, table.OpenFile, table.ReadFile,
+// table.ScanColumns) to the others (globalnim, figures, conjectures) and
+// to programs outside this module.
 package parquetfile
 
 import (
