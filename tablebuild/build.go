@@ -144,9 +144,9 @@ type ShrinkError struct {
 
 func (e *ShrinkError) Error() string {
 	if e.Damage != nil {
-		return fmt.Sprintf("%s holds a table that does not validate (%v) but that its manifest says held more than this run would write (%s, against %s); give -replace to replace it, or another -out", e.Dir, e.Damage, e.Old, e.New)
+		return fmt.Sprintf("%s holds a table that does not validate (%v) but that its manifest says held more than this run would write (%s, against %s)", e.Dir, e.Damage, e.Old, e.New)
 	}
-	return fmt.Sprintf("%s holds a table with more than this run would write (%s, against %s); give -replace to replace it, or another -out", e.Dir, e.Old, e.New)
+	return fmt.Sprintf("%s holds a table with more than this run would write (%s, against %s)", e.Dir, e.Old, e.New)
 }
 
 // DiskFullError is the error of a run that met a full disk. The table
@@ -159,8 +159,8 @@ type DiskFullError struct {
 }
 
 func (e *DiskFullError) Error() string {
-	return fmt.Sprintf("no space left on the device of %s while the new table was written (%v); the table in %s is as it was; the unfinished run (%s) stays in %s: free some space and run the same command to resume, or remove it with rm -rf %s",
-		e.Stage, shortErr(e.Err), e.Dir, human(e.Staged), e.Stage, e.Stage)
+	return fmt.Sprintf("no space left on the device of %s while the new table was written (%v); the table in %s is as it was; the unfinished run (%s) stays in %s",
+		e.Stage, shortErr(e.Err), e.Dir, human(e.Staged), e.Stage)
 }
 
 func (e *DiskFullError) Unwrap() error { return e.Err }

@@ -227,7 +227,7 @@ func (e *SpaceError) Error() string {
 	if e.Disk.Staged > 0 {
 		what += fmt.Sprintf(", of which %s is already staged", human(e.Disk.Staged))
 	}
-	return fmt.Sprintf("%s: not enough disk space: the run needs about %s more (%s), and %s is free there; free some, or give another -out", e.Dir, human(e.Disk.Need()), what, human(e.Free))
+	return fmt.Sprintf("%s: not enough disk space: the run needs about %s more (%s), and %s is free there", e.Dir, human(e.Disk.Need()), what, human(e.Free))
 }
 
 // human writes a size in bytes as KiB, MiB or GiB.

@@ -96,6 +96,9 @@ func TestAdviseOnce(t *testing.T) {
 		&tablebuild.SpaceError{Dir: "D"},
 		&tablebuild.DiskFullError{Dir: "D", Stage: "S", Err: syscall.ENOSPC},
 	} {
+		if f := err.Error(); strings.Contains(f, "-replace") || strings.Contains(f, "-out") || strings.Contains(f, "rm -rf") {
+			t.Errorf("%T: the library's error %q gives command-line advice: it should state the fact", err, f)
+		}
 		got := advise(err).Error()
 		a := adviceFor(err)
 		if a == "" || strings.Count(got, strings.TrimLeft(a, ";: ")) != 1 {
