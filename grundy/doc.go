@@ -80,7 +80,8 @@
 //     list records. A window that starts later is a 10-byte far record
 //     (row, end, start offset) appended to its block's bucket. For the
 //     values swept by rows (the low ones) windows start soon and the far
-//     records are few (a pilot at 2^20 rows measures them, PendingBytes).
+//     records are few (a pilot measures them on tables of 2^14 rows and up,
+//     at most 2^20, within its budget: PendingBytes, docs/engine.md).
 //   - Per run sweep, the blocks that wait to start (28 bytes each, and a
 //     key of 8 bytes in a binary heap) and the staircase. They are few,
 //     except at the top values, where R_v has rows only near N and its
