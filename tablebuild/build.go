@@ -10,14 +10,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
 
 	"fibnim/grundy"
 	"fibnim/internal/atomicfile"
-	"fibnim/internal/filehash"
 	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
@@ -518,80 +516,33 @@ func interrupted(ctx context.Context, err error, stage string) error {
 	return fmt.Errorf("%w; earlier results left in place; the same command starts over", ErrInterrupted)
 }
 
-// commit swaps the complete staging folder in for the table folder and
-// removes the old table. The swap marker, written first, tells a later run
-// which of the two folders is the new table if this one stops after the
-// swap (finishCommit).
+// commit drops the checkpoint, swaps the complete staging folder in for
+// the table folder and removes the old table (commitStaged: the swap
+// marker, written first, tells a later run which of the two folders is the
+// new table if this one stops after the swap; finishCommit).
 func commit(dir, stage string, res *Result) error {
 	if err := os.Remove(filepath.Join(stage, checkpointName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	_, sum, err := filehash.File(context.Background(), filepath.Join(stage, table.ManifestFile))
-	if err != nil {
-		return err
-	}
-	marker := swapMarker(dir)
-	if err := atomicfile.Write(marker, []byte(sum+"\n")); err != nil {
-		return err
-	}
-	old, err := atomicfile.SwapDir(stage, dir)
-	if err != nil {
-		return err
-	}
-	if err := failpoint("swapped"); err != nil {
-		return err
-	}
-	if old != "" {
-		if err := os.RemoveAll(old); err != nil {
-			return err
-		}
-	}
-	if err := os.Remove(marker); err != nil {
+	if err := commitStaged(dir, stage); err != nil {
 		return err
 	}
 	if m, err := table.ReadManifest(dir); err == nil && res.MaxG == 0 {
 		res.MaxG = m.MaxG
 	}
-	return atomicfile.SyncDir(filepath.Dir(dir))
+	return nil
 }
 
 // finishCommit completes the commit of a run that stopped after writing
-// its swap marker: if the table folder holds the new manifest, the swap
-// happened and the staging folder holds the old table, which goes; if the
-// staging folder does, the swap is made now. It also completes a swap that
-// a filesystem without RENAME_EXCHANGE made in two renames (atomicfile.SwapDir)
-// and that stopped between them.
+// its swap marker, or between the two renames of a swap on a filesystem
+// without RENAME_EXCHANGE (finishStaged; a staging folder with its
+// manifest holds a complete table).
 func finishCommit(dir, stage string, logf func(string, ...any)) error {
-	marker := swapMarker(dir)
-	b, err := os.ReadFile(marker)
-	if errors.Is(err, fs.ErrNotExist) {
-		return finishSwap(dir, stage, logf)
+	staged := func(d string) bool {
+		_, err := table.ReadManifest(d)
+		return err == nil
 	}
-	if err != nil {
-		return err
-	}
-	want := strings.TrimSpace(string(b))
-	sum := func(d string) string {
-		_, s, _ := filehash.File(context.Background(), filepath.Join(d, table.ManifestFile))
-		return s
-	}
-	if err := finishSwap(dir, stage, logf); err != nil {
-		return err
-	}
-	switch want {
-	case sum(dir):
-		if _, err := os.Stat(stage); err == nil {
-			logf("grundy: removing the old table that an earlier run swapped out to %s\n", stage)
-			if err := os.RemoveAll(stage); err != nil {
-				return err
-			}
-		}
-	case sum(stage):
-		logf("grundy: completing the swap of %s that an earlier run began\n", dir)
-		var res Result
-		return commit(dir, stage, &res)
-	}
-	return os.Remove(marker)
+	return finishStaged(dir, stage, staged, func(format string, a ...any) { logf("grundy: "+format, a...) })
 }
 
 // complete reports whether the staging folder holds a complete table (its
@@ -612,31 +563,6 @@ func complete(stage string, want outputs, a grundy.Multiplier) bool {
 	}
 	t.Close()
 	return true
-}
-
-// finishSwap completes a swap that a filesystem without RENAME_EXCHANGE
-// made in two renames and that stopped between them (atomicfile.SwapDir): the
-// old table is at stage.old, the new one still in stage.
-func finishSwap(dir, stage string, logf func(string, ...any)) error {
-	old := stage + ".old"
-	if _, err := os.Stat(old); err != nil {
-		return nil
-	}
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		if _, err := table.ReadManifest(stage); err == nil {
-			logf("grundy: completing the swap of %s that an earlier run began\n", dir)
-			if err := os.Rename(stage, dir); err != nil {
-				return err
-			}
-		} else {
-			logf("grundy: restoring the table in %s that an earlier run moved aside\n", dir)
-			if err := os.Rename(old, dir); err != nil {
-				return err
-			}
-			return atomicfile.SyncDir(filepath.Dir(dir))
-		}
-	}
-	return os.RemoveAll(old)
 }
 
 // adoptOldRun moves the .run/ folder that a run made before staging

@@ -15,9 +15,9 @@ import (
 
 // The commit step of a table folder whatever its format: the staging
 // folder, complete with its manifest (manifest.json, written last), is
-// swapped in for the table folder. Global uses these; Run has its own
-// (commit, finishCommit and finishSwap in build.go), which does the same
-// and also drops the breakpoint engine's checkpoint.
+// swapped in for the table folder. Global and Run (commit and
+// finishCommit in build.go, which also drop the breakpoint engine's
+// checkpoint) use these.
 
 // commitStaged swaps the complete staging folder stage in for the table
 // folder dir and removes the old table. The swap marker, written first,
