@@ -128,14 +128,26 @@ func TestAtlasShardFromSlurm(t *testing.T) {
 	}
 }
 
-// An interrupt stops atlas soon and keeps what it wrote. The time is
+// An interrupt stops atlas soon and keeps what it wrote. The interrupt
+// comes 0.1 s after the plan is written. The time is
 // measured from the cancel; its bound (5 s) is generous, for loaded
 // machines: the stop takes a small fraction of it on an idle one.
 func TestAtlasStopsOnInterrupt(t *testing.T) {
 	out := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	var cancelled atomic.Int64 // UnixNano of the cancel
-	time.AfterFunc(400*time.Millisecond, func() { cancelled.Store(time.Now().UnixNano()); cancel() })
+	// Cancel once the plan is written (the shards' work has begun), not at
+	// a fixed time: on a loaded machine the planning alone can outlast one.
+	go func() {
+		for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline) && ctx.Err() == nil; time.Sleep(10 * time.Millisecond) {
+			if _, err := os.Stat(filepath.Join(out, "atlas", "plan.json")); err == nil {
+				break
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+		cancelled.Store(time.Now().UnixNano())
+		cancel()
+	}()
 	err := run(ctx, []string{"atlas", "-mults", "2,13/12", "-n", "3000000", "-out", out}, io.Discard, io.Discard)
 	if c := cancelled.Load(); c != 0 && time.Since(time.Unix(0, c)) > 5*time.Second {
 		t.Errorf("stopped %v after the interrupt", time.Since(time.Unix(0, c)))
