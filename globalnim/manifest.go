@@ -4,15 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
 	"fibnim/internal/atomicfile"
 	"fibnim/internal/filehash"
-	"fibnim/internal/pool"
 	"fibnim/table"
 )
 
@@ -201,21 +200,15 @@ func CheckHashes(ctx context.Context, dir string) error {
 
 func short(sum string) string { return sum[:min(12, len(sum))] + "..." }
 
-// hashFiles computes the size and SHA-256 of dir/names[i] for every i, on
-// GOMAXPROCS goroutines, and calls fn with each (from one goroutine at a
-// time). It returns the first error of fn, of a read, or ctx's.
+// hashFiles is filehash.Files, with a listed file that is gone reported
+// as the table's damage.
 func hashFiles(ctx context.Context, dir string, names []string, fn func(i int, size int64, sum string) error) error {
-	var mu sync.Mutex
-	return pool.Each(ctx, len(names), 0, func(i int) error {
-		size, sum, err := filehash.File(ctx, filepath.Join(dir, filepath.FromSlash(names[i])))
-		if err != nil {
-			if errors.Is(err, os.ErrNotExist) {
-				return invalid(dir, "%s is missing (listed in %s)", names[i], ManifestFile)
-			}
-			return err
+	err := filehash.Files(ctx, dir, names, fn)
+	var pe *fs.PathError
+	if errors.Is(err, os.ErrNotExist) && errors.As(err, &pe) {
+		if rel, rerr := filepath.Rel(dir, pe.Path); rerr == nil {
+			return invalid(dir, "%s is missing (listed in %s)", filepath.ToSlash(rel), ManifestFile)
 		}
-		mu.Lock()
-		defer mu.Unlock()
-		return fn(i, size, sum)
-	})
+	}
+	return err
 }

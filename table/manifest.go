@@ -9,10 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
 	"fibnim/internal/filehash"
-	"fibnim/internal/pool"
 )
 
 // manifestFormat names the layout of manifest.json.
@@ -90,7 +88,7 @@ func NewManifest(ctx context.Context, dir string, m Manifest) (Manifest, error) 
 	}
 	m.Format = manifestFormat
 	m.Files = make([]ManifestEntry, len(names))
-	err = hashFiles(ctx, dir, names, func(i int, size int64, sum string) error {
+	err = filehash.Files(ctx, dir, names, func(i int, size int64, sum string) error {
 		m.Files[i] = ManifestEntry{Path: names[i], Bytes: size, SHA256: sum}
 		return nil
 	})
@@ -173,7 +171,7 @@ func (t *Table) CheckHashes(ctx context.Context, paths ...string) error {
 			return invalid(t.dir, "%s is not in %s", p, ManifestFile)
 		}
 	}
-	return hashFiles(ctx, t.dir, paths, func(i int, size int64, sum string) error {
+	return filehash.Files(ctx, t.dir, paths, func(i int, size int64, sum string) error {
 		w := want[paths[i]]
 		if size != w.Bytes || sum != w.SHA256 {
 			return invalid(t.dir, "%s does not match %s: its SHA-256 is %s, the manifest says %s (%d bytes, %d listed): the file changed after it was written", paths[i], ManifestFile, short(sum), short(w.SHA256), size, w.Bytes)
@@ -183,19 +181,3 @@ func (t *Table) CheckHashes(ctx context.Context, paths ...string) error {
 }
 
 func short(sum string) string { return sum[:min(12, len(sum))] + "..." }
-
-// hashFiles computes the size and SHA-256 of dir/names[i] for every i, on
-// GOMAXPROCS goroutines, and calls fn with each (from one goroutine at a
-// time). It returns the first error of fn, of a read, or ctx's.
-func hashFiles(ctx context.Context, dir string, names []string, fn func(i int, size int64, sum string) error) error {
-	var mu sync.Mutex
-	return pool.Each(ctx, len(names), 0, func(i int) error {
-		size, sum, err := filehash.File(ctx, filepath.Join(dir, filepath.FromSlash(names[i])))
-		if err != nil {
-			return err
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		return fn(i, size, sum)
-	})
-}
