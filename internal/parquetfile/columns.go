@@ -56,6 +56,7 @@ type Columns[T any] struct {
 	cols []*column
 	page int // rows in the page being filled (every column has as many)
 	room [][]int32
+	last int // rows the last Grow handed out, for Bound
 	rows int // rows in the row group being filled, its pages done included
 
 	groups    []format.RowGroup
@@ -106,7 +107,12 @@ func (w *Columns[T]) release() {
 // column is one column's state: its page in the making and the pages of
 // its chunk of the row group, encoded and compressed.
 type column struct {
-	vals    []int32
+	vals []int32
+	// bounded is how many rows of the page in the making Bound has
+	// bounded, within [lo, hi]; when all of them, the page's statistics
+	// need no pass over its values.
+	bounded int
+	lo, hi  int32
 	chunk   []byte // the row group's pages, headers included
 	meta    format.ColumnMetaData
 	index   parquet.ColumnIndexer
@@ -261,7 +267,28 @@ func (w *Columns[T]) Grow(n int) ([][]int32, error) {
 		w.room[i] = c.vals[w.page:]
 	}
 	w.page += k
+	w.last = k
 	return w.room, nil
+}
+
+// Bound says that, once filled, the rows the last Grow returned lie
+// within [lo[i], hi[i]] in column i, as the caller found while filling
+// them. A page whose rows were all bounded this way takes its statistics
+// (min and max, in the page header and the column index) from the bounds
+// instead of a pass over its values, which, made after the page was
+// filled, read it from memory again: at N = 10^8, 4% of a complete
+// table's CPU. The bounds must be the least and the greatest values
+// written: wider ones would be written into the file as its statistics.
+func (w *Columns[T]) Bound(lo, hi []int32) {
+	for i, c := range w.cols {
+		if c.bounded == 0 {
+			c.lo, c.hi = lo[i], hi[i]
+		} else {
+			c.lo, c.hi = min(c.lo, lo[i]), max(c.hi, hi[i])
+		}
+		c.bounded += w.last
+	}
+	w.last = 0
 }
 
 // flushPage encodes, compresses and keeps the page of every column.
@@ -274,6 +301,7 @@ func (w *Columns[T]) flushPage() {
 			return
 		}
 		c.vals = c.vals[:0]
+		c.bounded = 0
 	}
 	w.rows += w.page
 	w.page = 0
@@ -283,7 +311,10 @@ func (w *Columns[T]) flushPage() {
 // recordPageStats do for a page of a required column in data page v2.
 func (w *Columns[T]) encodePage(c *column) error {
 	vals := c.vals
-	lo, hi := bounds(vals)
+	lo, hi := c.lo, c.hi
+	if c.bounded != len(vals) {
+		lo, hi = bounds(vals)
+	}
 	constant := lo == hi
 	offset := len(c.chunk)
 	var headerSize, size, compressed int

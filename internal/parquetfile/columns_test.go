@@ -3,6 +3,7 @@ package parquetfile
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -105,4 +106,56 @@ func firstDiff(a, b []byte) string {
 		}
 	}
 	return fmt.Sprintf("lengths %d and %d", len(a), len(b))
+}
+
+// Rows written through Grow with their bounds given (Bound), for every
+// piece or only some, make the file Writer makes; bounds wider than the
+// values (a caller's error) go into the file's statistics, which then
+// differ.
+func TestColumnsBound(t *testing.T) {
+	dir := t.TempDir()
+	n := 3*pageRows + 5
+	if !testing.Short() {
+		n = RowGroupRows + pageRows + 77
+	}
+	rows := runRows(n, 5, true)
+	want := filepath.Join(dir, "want.parquet")
+	if err := WriteFile(want, nil, rows); err != nil {
+		t.Fatal(err)
+	}
+	wb, _ := os.ReadFile(want)
+	cols := columnsOf(rows)
+	for _, mode := range []string{"every piece", "every other piece", "one bound too wide"} {
+		path := filepath.Join(dir, "got.parquet")
+		w, err := CreateColumns[runRow](path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for done, piece := 0, 0; done < n; piece++ {
+			room, err := w.Grow(min(n-done, 1+piece*977%40000))
+			if err != nil {
+				t.Fatal(err)
+			}
+			k := len(room[0])
+			lo, hi := make([]int32, 4), make([]int32, 4)
+			for i := range room {
+				copy(room[i], cols[i][done:done+k])
+				lo[i], hi[i] = bounds(room[i])
+			}
+			if mode == "one bound too wide" && piece == 3 {
+				lo[2], hi[2] = math.MinInt32, math.MaxInt32
+			}
+			if mode != "every other piece" || piece%2 == 0 {
+				w.Bound(lo, hi)
+			}
+			done += k
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		gb, _ := os.ReadFile(path)
+		if same := bytes.Equal(gb, wb); same != (mode != "one bound too wide") {
+			t.Errorf("%s: files equal %v: %s", mode, same, firstDiff(gb, wb))
+		}
+	}
 }

@@ -16,8 +16,9 @@ import (
 // byte, with about 40% less CPU (results/bench.md, "The breakpoint
 // writer").
 type RunFile struct {
-	w *parquetfile.Columns[table.Breakpoint]
-	g int32
+	w      *parquetfile.Columns[table.Breakpoint]
+	g      int32
+	lo, hi [4]int32 // the bounds of the rows just written, per column
 }
 
 // CreateRunFile starts breakpoint file path for value g; meta is the
@@ -45,9 +46,20 @@ func (f *RunFile) Write(runs []grundy.Run) error {
 		}
 		n := cols[0]
 		g, r, l := cols[1][:len(n)], cols[2][:len(n)], cols[3][:len(n)]
+		// The bounds of each column, found while filling it (Bound): n
+		// increases along a file, g is the file's, r_min and run are
+		// compared here.
+		rlo, rhi := int32(runs[0].R), int32(runs[0].R)
+		llo, lhi := int32(runs[0].Len), int32(runs[0].Len)
 		for i, run := range runs[:len(n)] {
-			n[i], g[i], r[i], l[i] = int32(run.N), f.g, int32(run.R), int32(run.Len)
+			ri, li := int32(run.R), int32(run.Len)
+			n[i], g[i], r[i], l[i] = int32(run.N), f.g, ri, li
+			rlo, rhi = min(rlo, ri), max(rhi, ri)
+			llo, lhi = min(llo, li), max(lhi, li)
 		}
+		f.lo = [4]int32{n[0], f.g, rlo, llo}
+		f.hi = [4]int32{n[len(n)-1], f.g, rhi, lhi}
+		f.w.Bound(f.lo[:], f.hi[:])
 		runs = runs[len(n):]
 	}
 	return nil
