@@ -137,7 +137,7 @@ func TestVerifyStartMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := table.NewManifest(context.Background(), dir, *old)
+	m, err := table.NewManifest(context.Background(), dir, *old, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

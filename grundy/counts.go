@@ -200,3 +200,39 @@ func (c *StartCounts) StartValue(n int) int {
 	}
 	return c.G(n)
 }
+
+// Values sets start[i] = G(n, n-1) and full[i] = G(n, n) for the rows n =
+// first+i, as StartValue and G give them one row at a time (start and full
+// have the same length): the start-values file reads the counts this way,
+// a block of rows at once, at N = 10^9.
+func (c *StartCounts) Values(first int, start, full []int32) {
+	full = full[:len(start)]
+	if c.isWide.Load() {
+		for i, g := range c.wide[first : first+len(full)] {
+			full[i] = int32(g)
+		}
+	} else {
+		for i, g := range c.narrow[first : first+len(full)] {
+			full[i] = int32(g)
+		}
+	}
+	copy(start, full)
+	if len(full) == 0 {
+		return
+	}
+	// The exceptions: only the rows of marked blocks can have one.
+	last := first + len(full) - 1
+	for b := first >> markShift; b <= last>>markShift; b++ {
+		if !c.marked(b << markShift) {
+			continue
+		}
+		lo, hi := max(first, b<<markShift), min(last, (b+1)<<markShift-1)
+		c.mu.Lock()
+		for n := lo; n <= hi; n++ {
+			if f, ok := c.first[uint32(n)]; ok {
+				start[n-first] = int32(f - 1)
+			}
+		}
+		c.mu.Unlock()
+	}
+}

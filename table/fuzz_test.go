@@ -83,7 +83,7 @@ func fuzzTable(f *testing.F) (dir string, files []string) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	m, err := NewManifest(context.Background(), dir, Manifest{N: 60, Multiplier: grundy.Fibonacci.String(), Engine: "breakpoint", Breakpoints: true, MaxG: maxG, DenseMax: 20, DenseN: 20})
+	m, err := NewManifest(context.Background(), dir, Manifest{N: 60, Multiplier: grundy.Fibonacci.String(), Engine: "breakpoint", Breakpoints: true, MaxG: maxG, DenseMax: 20, DenseN: 20}, nil)
 	if err != nil {
 		f.Fatal(err)
 	}

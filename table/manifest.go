@@ -79,17 +79,35 @@ func dataFiles(dir string) ([]string, error) {
 }
 
 // NewManifest returns m with Format set and Files listing every data file
-// of the table folder dir with its size and SHA-256, read from disk on
-// as many goroutines as there are cores. It stops when ctx is done.
-func NewManifest(ctx context.Context, dir string, m Manifest) (Manifest, error) {
+// of the table folder dir with its size and SHA-256. A file whose sum
+// written holds (recorded by its writer as it wrote it) with the size the
+// file has on disk takes that sum; the others are read from disk on as
+// many goroutines as there are cores. written may be nil. It stops when
+// ctx is done.
+func NewManifest(ctx context.Context, dir string, m Manifest, written *filehash.Sums) (Manifest, error) {
 	names, err := dataFiles(dir)
 	if err != nil {
 		return m, err
 	}
 	m.Format = manifestFormat
 	m.Files = make([]ManifestEntry, len(names))
-	err = filehash.Files(ctx, dir, names, func(i int, size int64, sum string) error {
-		m.Files[i] = ManifestEntry{Path: names[i], Bytes: size, SHA256: sum}
+	var read []int // the files to hash from disk, as indices into names
+	for i, name := range names {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if sum, ok := written.Get(path); ok {
+			if st, err := os.Stat(path); err == nil && st.Size() == sum.Size {
+				m.Files[i] = ManifestEntry{Path: name, Bytes: sum.Size, SHA256: sum.SHA256}
+				continue
+			}
+		}
+		read = append(read, i)
+	}
+	todo := make([]string, len(read))
+	for j, i := range read {
+		todo[j] = names[i]
+	}
+	err = filehash.Files(ctx, dir, todo, func(j int, size int64, sum string) error {
+		m.Files[read[j]] = ManifestEntry{Path: todo[j], Bytes: size, SHA256: sum}
 		return nil
 	})
 	return m, err

@@ -52,10 +52,10 @@ func writeTable(t *testing.T, root string, N int, a grundy.Multiplier, breakpoin
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteDense(ctx, filepath.Join(dir, DenseFile), meta, tab, min(N, denseMax)); err != nil {
+	if _, err := WriteDense(ctx, filepath.Join(dir, DenseFile), meta, tab, min(N, denseMax)); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteStartValues(ctx, filepath.Join(dir, StartValuesFile), meta, N, counts.StartValue, counts.G); err != nil {
+	if _, err := WriteStartValues(ctx, filepath.Join(dir, StartValuesFile), meta, N, 2, counts.Values); err != nil {
 		t.Fatal(err)
 	}
 	return dir

@@ -171,7 +171,12 @@ func TestStartValuePast65535(t *testing.T) {
 		}
 		return 1
 	}
-	if err := WriteStartValues(context.Background(), path, Meta("dense", 10, a, 0, "test"), 10, full, full); err != nil {
+	if _, err := WriteStartValues(context.Background(), path, Meta("dense", 10, a, 0, "test"), 10, 1, func(first int, s, f []int32) {
+		for i := range s {
+			s[i] = int32(full(first + i))
+			f[i] = s[i]
+		}
+	}); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := readStarts(path); !errors.Is(err, ErrCorrupt) {

@@ -16,6 +16,7 @@ import (
 
 	"fibnim/grundy"
 	"fibnim/internal/atomicfile"
+	"fibnim/internal/filehash"
 	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
@@ -397,17 +398,27 @@ func memoryError(c *Config, p Plan) error {
 // last, into the staging folder.
 func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf func(string, ...any)) error {
 	meta := tablewrite.Meta(c.Engine, c.N, c.Mult, c.DenseMax, c.Revision)
-	var start, full func(int) int
+	// The data files' sums, so that the manifest need not read them all
+	// back (9.6 GB at N = 10^9) once the table is written: the breakpoint
+	// files are hashed in the CPU time the engine leaves unused, the start
+	// values and dense files as they are written. What is not hashed by
+	// then (a resumed run's earlier values, files the hasher did not
+	// reach) the manifest reads.
+	written := new(filehash.Sums)
+	hasher := filehash.NewSpare(ctx, written)
+	defer hasher.Stop()
+	var full func(int) int                          // G(n, n), for the dense and brute engines' largest value
+	var values func(first int, start, full []int32) // the rows of start_values.parquet
 	var tab *grundy.Table
 	switch c.Engine {
 	case EngineBreakpoint:
-		br, err := runBreakpoints(ctx, c, breakpointRun{stage: stage, plan: res.Plan, meta: meta, log: logf})
+		br, err := runBreakpoints(ctx, c, breakpointRun{stage: stage, plan: res.Plan, meta: meta, log: logf, hasher: hasher})
 		if err != nil {
 			return err
 		}
 		res.MaxG, res.Elapsed, res.FromG = br.maxG, br.elapsed, br.fromG
 		meta[table.MetaMaxG] = strconv.Itoa(br.maxG)
-		start, full = br.counts.StartValue, br.counts.G
+		values = br.counts.Values
 		if err := failpoint("engine"); err != nil {
 			return err
 		}
@@ -429,7 +440,7 @@ func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf f
 			return interrupted(ctx, err, "")
 		}
 		res.Elapsed = time.Since(t0)
-		start, full = tab.Start, tab.Full
+		full, values = tab.Full, tablewrite.PerRow(tab.Start, tab.Full)
 	case EngineBrute:
 		if c.Started != nil {
 			c.Started(res.Plan, 0)
@@ -437,8 +448,8 @@ func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf f
 		t0 := time.Now()
 		g := grundy.Brute(c.N, c.Mult.Rat())
 		res.Elapsed = time.Since(t0)
-		start = func(n int) int { return g[n][max(n-1, 0)] }
 		full = func(n int) int { return g[n][n] }
+		values = tablewrite.PerRow(func(n int) int { return g[n][max(n-1, 0)] }, full)
 	}
 	if err := os.MkdirAll(stage, 0o755); err != nil {
 		return err
@@ -453,13 +464,19 @@ func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf f
 	} else {
 		logf("grundy: writing start_values.parquet (%d rows)\n", c.N+1)
 	}
-	if err := tablewrite.WriteStartValues(ctx, filepath.Join(stage, table.StartValuesFile), meta, c.N, start, full); err != nil {
+	path := filepath.Join(stage, table.StartValuesFile)
+	sum, err := tablewrite.WriteStartValues(ctx, path, meta, c.N, c.Workers, values)
+	if err != nil {
 		return interrupted(ctx, err, stage)
 	}
+	written.Put(path, sum)
 	if tab != nil {
-		if err := tablewrite.WriteDense(ctx, filepath.Join(stage, table.DenseFile), meta, tab, c.denseN()); err != nil {
+		path := filepath.Join(stage, table.DenseFile)
+		sum, err := tablewrite.WriteDense(ctx, path, meta, tab, c.denseN())
+		if err != nil {
 			return interrupted(ctx, err, stage)
 		}
+		written.Put(path, sum)
 	}
 	for _, d := range []string{filepath.Join(stage, table.BreakpointsDir), stage} {
 		if _, err := os.Stat(d); err == nil {
@@ -471,8 +488,11 @@ func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf f
 	if err := failpoint("files"); err != nil {
 		return err
 	}
+	if added, hashed := hasher.Stop(); added > 0 {
+		logf("grundy: writing manifest.json: %d of %d breakpoint files hashed while the engine ran, reading the other %d back\n", hashed, added, added-hashed)
+	}
 	m, err := table.NewManifest(ctx, stage, table.Manifest{N: c.N, Multiplier: c.Mult.String(), Engine: c.Engine,
-		Breakpoints: c.outputs().Breakpoints, MaxG: res.MaxG, DenseMax: c.DenseMax, DenseN: c.denseN(), Revision: c.Revision, Command: c.Command})
+		Breakpoints: c.outputs().Breakpoints, MaxG: res.MaxG, DenseMax: c.DenseMax, DenseN: c.denseN(), Revision: c.Revision, Command: c.Command}, written)
 	if err != nil {
 		return interrupted(ctx, err, stage)
 	}

@@ -24,9 +24,11 @@
 //     resumes from it with byte-identical files. Every file is synced
 //     when written; the manifest (table.Manifest: every file's size and
 //     SHA-256, the parameters, the revision and the command) is written
-//     last, and the checkpoint removed (engine.go: the only file that
-//     calls grundy.Breakpoints, and what a checkpoint holds,
-//     checkpoint.go).
+//     last, and the checkpoint removed. The breakpoint files are hashed
+//     in the CPU time the engine leaves unused (filehash.Spare), the
+//     start values as they are written, and only the rest is read back
+//     for the manifest. engine.go is the only file that calls
+//     grundy.Breakpoints; checkpoint.go says what a checkpoint holds.
 //  5. Commit: the staging folder is exchanged with the target in one
 //     rename (atomicfile.SwapDir), the folder synced, and the old table
 //     removed. At every instant the target holds the complete old table

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"fibnim/grundy"
+	"fibnim/internal/filehash"
 	"fibnim/internal/tablewrite"
 	"fibnim/table"
 )
@@ -31,6 +32,9 @@ type breakpointRun struct {
 	plan  Plan   // its Writers: breakpoint files written at once
 	meta  map[string]string
 	log   func(format string, args ...any)
+	// hasher gets each breakpoint file once it is complete, to hash it in
+	// the CPU time the engine leaves unused, for the manifest.
+	hasher *filehash.Spare
 }
 
 // breakpointResult is what the engine leaves for the final files.
@@ -124,7 +128,12 @@ func runBreakpoints(ctx context.Context, cfg *Config, run breakpointRun) (res br
 			if g > maxStoredValue {
 				return overflowWriter{overflow}, nil // an error only if R_g has a row
 			}
-			return tablewrite.CreateRunFile(table.BreakpointFile(workBP, g), run.meta, g)
+			path := table.BreakpointFile(workBP, g)
+			f, err := tablewrite.CreateRunFile(path, run.meta, g)
+			if err != nil {
+				return nil, err
+			}
+			return hashedRunFile{f, path, run.hasher}, nil
 		}
 	}
 	engine.Sweep = cfg.Sweep
@@ -184,6 +193,21 @@ func runBreakpoints(ctx context.Context, cfg *Config, run breakpointRun) (res br
 	}
 	res.counts, res.maxG, res.elapsed = counts, maxG, time.Since(start)
 	return res, nil
+}
+
+// hashedRunFile is a breakpoint file handed to the hasher once closed.
+type hashedRunFile struct {
+	*tablewrite.RunFile
+	path   string
+	hasher *filehash.Spare
+}
+
+func (f hashedRunFile) Close() error {
+	if err := f.RunFile.Close(); err != nil {
+		return err
+	}
+	f.hasher.Add(f.path)
+	return nil
 }
 
 // overflowWriter takes the place of the file of a value past the largest

@@ -264,7 +264,7 @@ func makeGlobal(ctx context.Context, cfg GlobalConfig, stage string) (int, error
 		}
 		m[table.MetaG] = strconv.Itoa(g)
 		count := 0
-		err := tablewrite.WriteRows(ctx, table.BreakpointFile(filepath.Join(stage, table.BreakpointsDir), g), m, func(yield func([]globalnim.GlobalBreakpoint) bool) {
+		_, err := tablewrite.WriteRows(ctx, table.BreakpointFile(filepath.Join(stage, table.BreakpointsDir), g), m, func(yield func([]globalnim.GlobalBreakpoint) bool) {
 			row := make([]globalnim.GlobalBreakpoint, 0, 4096)
 			p := 0
 			for y := 0; y <= M; y++ {
@@ -310,7 +310,7 @@ func makeGlobal(ctx context.Context, cfg GlobalConfig, stage string) (int, error
 		return 0, err
 	}
 	meta[table.MetaMaxG] = strconv.Itoa(maxG)
-	err = tablewrite.WriteRows(ctx, filepath.Join(stage, globalnim.PositionsFile), meta, func(yield func([]globalnim.GlobalPosition) bool) {
+	_, err = tablewrite.WriteRows(ctx, filepath.Join(stage, globalnim.PositionsFile), meta, func(yield func([]globalnim.GlobalPosition) bool) {
 		row := make([]globalnim.GlobalPosition, 0, 4096)
 		p := 0
 		for y := 0; y <= M; y++ {

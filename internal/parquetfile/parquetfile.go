@@ -21,11 +21,13 @@
 package parquetfile
 
 import (
+	"io"
 	"sort"
 
 	"github.com/parquet-go/parquet-go"
 
 	"fibnim/internal/atomicfile"
+	"fibnim/internal/filehash"
 )
 
 // RowGroupRows bounds the rows in one row group, and so the memory the
@@ -35,8 +37,9 @@ const RowGroupRows = 1 << 20
 // Writer streams rows of type T into a Parquet file that appears at its
 // final path only when Close succeeds.
 type Writer[T any] struct {
-	f *atomicfile.File
-	w *parquet.GenericWriter[T]
+	f   *atomicfile.File
+	sum *filehash.Writer // what went to f, hashed
+	w   *parquet.GenericWriter[T]
 }
 
 // Create starts a Parquet file at path (its folder must exist). meta is
@@ -47,7 +50,8 @@ func Create[T any](path string, meta map[string]string) (*Writer[T], error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Writer[T]{f: f, w: parquet.NewGenericWriter[T](f, options(meta)...)}, nil
+	sum := filehash.NewWriter()
+	return &Writer[T]{f: f, sum: sum, w: parquet.NewGenericWriter[T](io.MultiWriter(f, sum), options(meta)...)}, nil
 }
 
 // options are the writer options of every file: meta is written as
@@ -90,6 +94,24 @@ func (w *Writer[T]) Close() error {
 
 // Abort discards the file; the destination is left as it was.
 func (w *Writer[T]) Abort() { w.f.Abort() }
+
+// Sum is the size and SHA-256 of the file, hashed as it was written (the
+// file is not read back): valid once Close has succeeded.
+func (w *Writer[T]) Sum() filehash.Sum { return w.sum.Sum() }
+
+// Finish ends a write that err says failed or not: it aborts the file and
+// returns err when err is not nil, else closes the file and returns its
+// Sum.
+func (w *Writer[T]) Finish(err error) (filehash.Sum, error) {
+	if err != nil {
+		w.Abort()
+		return filehash.Sum{}, err
+	}
+	if err := w.Close(); err != nil {
+		return filehash.Sum{}, err
+	}
+	return w.Sum(), nil
+}
 
 // WriteFile writes all rows at once through a Writer.
 func WriteFile[T any](path string, meta map[string]string, rows []T) error {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"fibnim/grundy"
+	"fibnim/internal/filehash"
 	"fibnim/table"
 )
 
@@ -18,13 +19,18 @@ func TestWriteStartValuesInterrupted(t *testing.T) {
 	path := filepath.Join(dir, table.StartValuesFile)
 	meta := Meta("dense", 10, grundy.Fibonacci, 0, "test")
 	id := func(n int) int { return n % 7 }
-	if err := WriteStartValues(context.Background(), path, meta, 10, id, id); err != nil {
+	sum, err := WriteStartValues(context.Background(), path, meta, 10, 2, PerRow(id, id))
+	if err != nil {
 		t.Fatal(err)
+	}
+	// The sum taken as the file was written is the file's.
+	if size, sha, err := filehash.File(context.Background(), path); err != nil || sum != (filehash.Sum{Size: size, SHA256: sha}) {
+		t.Errorf("WriteStartValues's sum %v; the file's: %d %s (%v)", sum, size, sha, err)
 	}
 	before, _ := os.ReadFile(path)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	err := WriteStartValues(ctx, path, meta, 1<<20, id, id)
+	_, err = WriteStartValues(ctx, path, meta, 1<<20, 2, PerRow(id, id))
 	if !errors.Is(err, ErrInterrupted) {
 		t.Fatalf("a cancelled write: %v", err)
 	}
