@@ -23,7 +23,7 @@
 #   make fuzz        run every fuzz target for FUZZTIME each (default 60s); go test
 #                    (make test) replays their seed corpora in testdata/fuzz only
 #   make verify-big  compute the table to N = 10^9 and verify it (results/big/;
-#                    the table: 207.5 s and 5.79 GiB peak on 2 cores, results/bench.md)
+#                    the table: 4.6 to 5.6 min and 5.8 GiB peak on 2 cores, results/bench.md)
 #   make automata    learn the positions of Grundy values 0..5 as Fibonacci automata
 #                    and prove them for all n (results/automata/mult=2/; 2 s)
 #   make automata-heavy  the same for values 0..8 from tables to 10^8

@@ -88,7 +88,7 @@ for c in ${BENCH_BASELINE:-}; do
   if [ "${BENCH_HUGE:-0}" = 1 ] && [ "${BENCH_BASE_HUGE:-0}" = 1 ]; then run breakpoint 1000000000 2 false "breakpoint@$BASE"; fi
   BIN=bin/compute
 done
-go test -run '^$' -bench . -benchtime 3x -count 5 ./grundy ./table 2>&1 | grep -E '^Benchmark' > "$GOBF" || true
+go test -run '^$' -bench . -benchtime 3x -count 5 ./grundy ./table ./internal/tablewrite 2>&1 | grep -E '^Benchmark' > "$GOBF" || true
 }
 if [ "${BENCH_RENDER:-0}" != 1 ]; then measure; fi
 # The sections of scripts/bench_verify.sh and bench_reads.sh, and what
@@ -171,7 +171,7 @@ for (e, w), pts in sorted(groups.items()):
     mx, my = sum(xs)/len(xs), sum(ys)/len(ys)
     b = sum((x-mx)*(y-my) for x, y in zip(xs, ys)) / sum((x-mx)**2 for x in xs)
     print(f"| {e} | {w} | {min(p[0] for p in pts):,}..{max(p[0] for p in pts):,} | {b:.2f} |")
-print("\n## Go benchmarks of the hot loops (`go test -bench . ./grundy ./table`, 5 runs each)\n")
+print("\n## Go benchmarks of the hot loops (`go test -bench . ./grundy ./table ./internal/tablewrite`, 5 runs each)\n")
 runs = collections.defaultdict(list)
 for line in gob.split("\n"):
     f = line.split()
