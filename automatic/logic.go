@@ -277,10 +277,8 @@ func (e *Env) compile(f Formula) Relation {
 		}
 		return Relation{nil, Empty(e.ns, 0)}
 	case cmpF:
-		var cons []Relation
-		var fresh []string
-		a := e.term(f.a, &cons, &fresh)
-		b := e.term(f.b, &cons, &fresh)
+		ra, a := e.term(f.a)
+		rb, b := e.term(f.b)
 		var r Relation
 		switch f.op {
 		case "=":
@@ -304,10 +302,8 @@ func (e *Env) compile(f Formula) Relation {
 		default:
 			fail("unknown comparison %q", f.op)
 		}
-		for _, c := range cons {
-			r = e.conj(r, c)
-		}
-		return e.project(r, fresh)
+		r = e.with(r, ra, a)
+		return e.with(r, rb, b)
 	case predF:
 		a := e.preds[f.name]
 		if a == nil {
@@ -316,17 +312,16 @@ func (e *Env) compile(f Formula) Relation {
 		if a.k != len(f.args) {
 			fail("predicate %s has %d tracks, given %d arguments", f.name, a.k, len(f.args))
 		}
-		var cons []Relation
-		var fresh []string
+		rs := make([]*Relation, len(f.args))
 		names := make([]string, len(f.args))
 		for i, t := range f.args {
-			names[i] = e.term(t, &cons, &fresh)
+			rs[i], names[i] = e.term(t)
 		}
 		r := e.bind(a, names)
-		for _, c := range cons {
-			r = e.conj(r, c)
+		for i := range rs {
+			r = e.with(r, rs[i], names[i])
 		}
-		return e.project(r, fresh)
+		return r
 	case andF:
 		r := Relation{nil, e.ns.Valid(0)}
 		for _, g := range f.fs {
@@ -392,48 +387,56 @@ func (e *Env) adder() *Automaton {
 	return a
 }
 
-// term returns the variable that holds t's value, adding the relations
-// that define it to cons and its fresh variables to fresh.
-func (e *Env) term(t Term, cons *[]Relation, fresh *[]string) string {
+// term returns the variable that holds t's value and, when t is not a
+// variable, the relation that defines it: over t's variables and that
+// fresh variable, every other fresh variable already projected away, so
+// that no step holds more variables than it needs.
+func (e *Env) term(t Term) (*Relation, string) {
 	switch t := t.(type) {
 	case varTerm:
 		if !userName(t.name) {
 			fail("bad variable name %q", t.name)
 		}
-		return t.name
+		return nil, t.name
 	case constTerm:
 		if t.c.Sign() < 0 {
 			fail("negative constant %s", t.c)
 		}
 		v := e.newVar()
-		*cons = append(*cons, Relation{[]string{v}, Const(e.ns, t.c)})
-		*fresh = append(*fresh, v)
-		return v
+		return &Relation{[]string{v}, Const(e.ns, t.c)}, v
 	case sumTerm:
-		a := e.term(t.a, cons, fresh)
-		b := e.term(t.b, cons, fresh)
+		ra, a := e.term(t.a)
+		rb, b := e.term(t.b)
 		v := e.newVar()
-		*cons = append(*cons, e.bind(e.adder(), []string{a, b, v}))
-		*fresh = append(*fresh, v)
-		return v
+		r := e.with(e.bind(e.adder(), []string{a, b, v}), ra, a)
+		r = e.with(r, rb, b)
+		return &r, v
 	case diffTerm: // v = a - b: v + b = a
-		a := e.term(t.a, cons, fresh)
-		b := e.term(t.b, cons, fresh)
+		ra, a := e.term(t.a)
+		rb, b := e.term(t.b)
 		v := e.newVar()
-		*cons = append(*cons, e.bind(e.adder(), []string{v, b, a}))
-		*fresh = append(*fresh, v)
-		return v
+		r := e.with(e.bind(e.adder(), []string{v, b, a}), ra, a)
+		r = e.with(r, rb, b)
+		return &r, v
 	case mulTerm:
 		if t.c.Sign() < 0 {
 			fail("negative factor %s", t.c)
 		}
-		x := e.term(t.t, cons, fresh)
+		rx, x := e.term(t.t)
 		v := e.newVar()
-		*cons = append(*cons, e.bind(e.mul(t.c), []string{x, v}))
-		*fresh = append(*fresh, v)
-		return v
+		r := e.with(e.bind(e.mul(t.c), []string{x, v}), rx, x)
+		return &r, v
 	}
 	panic(fmt.Sprintf("automatic: unknown term %T", t))
+}
+
+// with joins r with the relation def of the fresh variable v (nil when v
+// is a variable of the formula) and projects v away.
+func (e *Env) with(r Relation, def *Relation, v string) Relation {
+	if def == nil {
+		return r
+	}
+	return e.project(e.conj(r, *def), []string{v})
 }
 
 // mul returns the 2-track automaton of y = c*x, by doubling and adding.
@@ -450,15 +453,17 @@ func (e *Env) mul(c *big.Int) *Automaton {
 		a = Equal2(e.ns)
 	default:
 		h := new(big.Int).Rsh(c, 1)
+		// u = 2t with t = h*x, then y = u or y = u + x: three variables at
+		// a time.
 		half := e.bind(e.mul(h), []string{"x", "t"})
-		dbl := e.conj(half, e.bind(e.adder(), []string{"t", "t", "u"}))
-		var r Relation
+		dbl := e.project(e.conj(half, e.bind(e.adder(), []string{"t", "t", "u"})), []string{"t"})
 		if c.Bit(0) == 0 {
-			r = e.project(e.conj(dbl, Relation{[]string{"u", "y"}, Equal2(e.ns)}), []string{"t", "u"})
+			// dbl's tracks are (u, x): u becomes y, track 1 of (x, y).
+			a = ok(remap(e.lim, dbl.A, 2, []int{1, 0}))
 		} else {
-			r = e.project(e.conj(dbl, e.bind(e.adder(), []string{"u", "x", "y"})), []string{"t", "u"})
+			r := e.project(e.conj(dbl, e.bind(e.adder(), []string{"u", "x", "y"})), []string{"u"})
+			a = e.widen(r, []string{"x", "y"})
 		}
-		a = e.widen(r, []string{"x", "y"})
 	}
 	e.muls[key] = a
 	return a
