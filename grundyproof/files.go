@@ -270,10 +270,25 @@ func (f ClassFailure) String() string {
 func (f *Folder) Classes() []*au.Automaton { return f.S[:f.Proved+1] }
 
 // NoAutomataError is Load's error for a folder that holds no g0.txt.
-type NoAutomataError struct{ Dir string }
+type NoAutomataError struct {
+	Dir  string
+	Root string            // the results folder, when loaded by LoadRoot
+	A    grundy.Multiplier // the multiplier asked
+}
 
 func (e *NoAutomataError) Error() string {
 	return fmt.Sprintf("%s holds no g0.txt: no automata there", e.Dir)
+}
+
+// LoadRoot is Load of the automata folder of multiplier a under the
+// results folder root (Dir).
+func LoadRoot(ctx context.Context, root string, a grundy.Multiplier, opt LoadOptions) (*Folder, error) {
+	f, err := Load(ctx, Dir(root, a), a, opt)
+	var na *NoAutomataError
+	if errors.As(err, &na) {
+		na.Root = root
+	}
+	return f, err
 }
 
 // LoadOptions tune Load.
@@ -297,7 +312,7 @@ func Load(ctx context.Context, dir string, a grundy.Multiplier, opt LoadOptions)
 	}
 	f := &Folder{Dir: dir, System: sys}
 	if _, err := os.Stat(filepath.Join(dir, ClassFile(0))); errors.Is(err, fs.ErrNotExist) {
-		return nil, &NoAutomataError{Dir: dir}
+		return nil, &NoAutomataError{Dir: dir, A: a}
 	}
 	ents, err := os.ReadDir(dir)
 	if err != nil {

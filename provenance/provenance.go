@@ -52,8 +52,17 @@ type Run struct {
 	WallSeconds  float64   `json:"wall_seconds"`
 	PeakRSSBytes int64     `json:"peak_rss_bytes"` // getrusage's maximum resident set of the process when the run ended (-1: unknown); a step of "compute all" counts the steps before it too
 	Tables       []Table   `json:"tables,omitempty"`
+	// Steps are the timed steps of a run that reports them (compute
+	// automata: learning, each proof), in order.
+	Steps []Step `json:"steps,omitempty"`
 
 	start time.Time // Started, to the nanosecond
+}
+
+// Step is one timed step of a run.
+type Step struct {
+	Name    string  `json:"name"`
+	Seconds float64 `json:"seconds"`
 }
 
 // Record is the contents of provenance.json.

@@ -3,10 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"fibnim/atlas"
-	"fibnim/fibautomata"
+	"fibnim/grundyproof"
 	"fibnim/internal/atomicfile"
 	"fibnim/moves"
 	"fibnim/paper"
@@ -63,7 +64,7 @@ func adviceFor(err error) string {
 		full        *tablebuild.DiskFullError
 		globFull    *tablebuild.GlobalDiskFullError
 		noSource    *moves.NoSourceError
-		noAutomata  *fibautomata.NoAutomataError
+		noAutomata  *grundyproof.NoAutomataError
 		noChecks    *paper.NoChecksError
 		missing     *report.MissingChecksError
 		summary     *atlas.SummaryError
@@ -88,7 +89,11 @@ func adviceFor(err error) string {
 		}
 		return fmt.Sprintf("; run compute grundy -n %d -mult %s -out %s first", max(noSource.N, noSource.Have), noSource.Mult, noSource.Root)
 	case errors.As(err, &noAutomata):
-		return "; run compute automata -out " + noAutomata.Root
+		root := noAutomata.Root
+		if root == "" {
+			root = filepath.Dir(filepath.Dir(filepath.Dir(noAutomata.Dir)))
+		}
+		return fmt.Sprintf("; run compute automata -mult %s -out %s", noAutomata.A, root)
 	case errors.Is(err, table.ErrNoManifest):
 		return "; compute grundy -replace rewrites it with one"
 	case errors.Is(err, table.ErrOldBreakpoints):

@@ -2,40 +2,67 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
-	"fibnim/fibautomata"
+	"fibnim/automatic"
+	"fibnim/figures"
+	"fibnim/grundy"
+	"fibnim/grundyproof"
 	"fibnim/internal/cli"
+	"fibnim/provenance"
+	"fibnim/report"
 )
 
-// runAutomata learns the positions of each Grundy value 0..K of Fibonacci
-// nim as automata, proves them for all n and writes them (docs/automata.md).
+// runAutomata learns the positions of each Grundy value 0..K of a
+// multiplier's game as automata over its numeration, proves them for all n
+// and writes them (docs/automata.md); -check streams the engine against a
+// folder's proved automata.
 func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("automata", stderr)
+	mult := fs.String("mult", "2", "multiplier a >= 1 (the method decides a < 7/2)")
 	maxG := fs.Int("max-g", 5, "learn and prove the positions of Grundy values 0..K")
 	n := fs.String("n", "100000", "rows of the table the learner reads")
 	suffixes := fs.String("suffixes", "6,8,10,12,14,16", "suffix lengths the learner tries, in order")
-	out := fs.String("out", "results", "output folder (writes OUT/"+fibautomata.Folder+"/)")
-	query := fs.String("query", "", "n,r: answer G(n, r) from the proved automata in -in (any size of n), instead of learning")
+	budget := fs.Int("budget", 0, "the most states any automaton of a proof may have (0: no limit)")
+	out := fs.String("out", "results", "output folder (writes OUT/automata/mult=A/)")
 	check := fs.String("check", "", "N: check the engine's R_1..R_{K+1} for n <= N against the proved automata in -in, instead of learning")
-	in := fs.String("in", "results", "results folder whose "+fibautomata.Folder+" -query and -check read")
+	reprove := fs.Bool("reprove", false, "with -check: prove the folder again even when its proof.json matches")
+	in := fs.String("in", "results", "results folder whose automata/mult=A -check reads")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: compute automata [-max-g K] [-n N] [-suffixes LIST] [-out DIR]")
-		fmt.Fprintln(stderr, "       compute automata -query n,r [-in DIR]")
-		fmt.Fprintln(stderr, "       compute automata -check N [-in DIR]")
-		fmt.Fprintln(stderr, "Learns S_g = {(n, r): G(n, r) = g} as Fibonacci automata and proves them for all n (docs/automata.md).")
+		fmt.Fprintln(stderr, "usage: compute automata [-mult A] [-max-g K] [-n N] [-suffixes LIST] [-budget S] [-out DIR]")
+		fmt.Fprintln(stderr, "       compute automata -check N [-mult A] [-reprove] [-in DIR]")
+		fmt.Fprintln(stderr, "Learns S_g = {(n, r): G(n, r) = g} as automata over the multiplier's numeration and proves them for all n (docs/automata.md).")
+		fmt.Fprintln(stderr, "Ask the proved automata with compute query; prove your own statements with compute prove.")
 		fs.PrintDefaults()
 	}
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	if *query != "" || *check != "" {
-		return interruptible(ctx, func() error { return useAutomata(ctx, *query, *check, *in, stdout) })
+	a, err := grundy.ParseMultiplier(*mult)
+	if err != nil {
+		return usagef("-mult: %v", err)
+	}
+	if *budget < 0 {
+		return usagef("-budget %d: want 0 (no limit) or more", *budget)
+	}
+	if *check != "" {
+		N, err := cli.ParseSize("check", *check)
+		if err != nil {
+			return err
+		}
+		if N < 1 || N > 1<<32-2 {
+			return usagef("-check %d: want 1..2^32-2", N)
+		}
+		if err := inputFolder("in", *in); err != nil {
+			return err
+		}
+		return checkAutomata(ctx, a, *in, N, *reprove, *budget, stdout, stderr)
 	}
 	if *maxG < 0 || *maxG > 40 {
 		return usagef("-max-g %d: want 0..40", *maxG)
@@ -55,94 +82,136 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		ms = append(ms, m)
 	}
+	sys, err := grundyproof.SystemOf(a)
+	if err != nil {
+		return err
+	}
+	if err := sys.Decidable(); err != nil {
+		return err
+	}
 	if err := needFolder("out", *out); err != nil {
 		return err
 	}
 	if err := prepareDir(*out); err != nil {
 		return err
 	}
-	var res *fibautomata.Result
-	err = interruptible(ctx, func() error {
-		var err error
-		res, err = fibautomata.Run(ctx, fibautomata.Config{N: int(N), K: *maxG, Suffixes: ms})
-		return err
-	})
-	if err != nil {
+	t0 := time.Now()
+	progress := func(s string) { fmt.Fprintf(stderr, "automata: %6.1f s  %s\n", time.Since(t0).Seconds(), s) }
+	res, err := grundyproof.Run(ctx, grundyproof.Config{A: a, N: int(N), K: *maxG, Suffixes: ms, Budget: *budget, Progress: progress})
+	var nc *grundyproof.NotConvergedError
+	if err != nil && !errors.As(err, &nc) {
 		return err
 	}
-	if err := fibautomata.Write(*out, res); err != nil {
-		return err
-	}
-	for _, st := range res.Mex {
-		verdict := "proved for all n"
-		if !st.Holds {
-			verdict = fmt.Sprintf("FAILS at (n, r) = (%s, %s)", st.Counter[0], st.Counter[1])
+	dir := grundyproof.Dir(*out, a)
+	if res.Proof != nil {
+		if err := writeAutomata(dir, res, nc); err != nil {
+			return err
 		}
-		fmt.Fprintf(stdout, "S_%s: %d states, %s (%.3f s)\n", strings.TrimPrefix(st.Name, "mex-"), st.States["S"+strings.TrimPrefix(st.Name, "mex-")], verdict, st.Time.Seconds())
-	}
-	for _, st := range res.Paper {
-		verdict := "proved for all n"
-		if !st.Holds {
-			verdict = fmt.Sprintf("FAILS at (n, r) = (%s, %s)", st.Counter[0], st.Counter[1])
+		for g := 0; g <= res.Proof.K; g++ {
+			r, _ := res.Proof.Mex(g)
+			v := "proved for all n"
+			if !r.Holds {
+				v = "FAILS at " + r.CounterString()
+			}
+			fmt.Fprintf(stdout, "S_%d: %d states, %s\n", g, res.S[g].States(), v)
 		}
-		fmt.Fprintf(stdout, "%s: %s\n", st.Name, verdict)
+		for _, th := range res.Proof.Theorems {
+			r, _ := res.Proof.Result(th.Claim)
+			v := "proved for all n"
+			switch {
+			case !r.Holds:
+				v = "FAILS at " + r.CounterString()
+			case !res.Proof.TheoremProved(th):
+				v = fmt.Sprintf("holds of S_%d, which is not proved", th.G)
+			}
+			fmt.Fprintf(stdout, "%s: %s\n", th.Name, v)
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", dir)
 	}
-	for _, l := range res.Learned {
-		if !l.Converged {
-			a := l.Attempts[len(l.Attempts)-1]
-			fmt.Fprintf(stdout, "T_%d did not converge (N = %d, suffixes up to %d, classes per prefix length %v)\n", l.G, res.N, a.Suffix, a.ClassesPerLength)
+	steps := make([]provenance.Step, len(res.Steps))
+	for i, s := range res.Steps {
+		steps[i] = provenance.Step{Name: s.Name, Seconds: s.Time.Seconds()}
+	}
+	if res.Proof != nil {
+		for _, r := range res.Proof.Results {
+			steps = append(steps, provenance.Step{Name: "proof: " + r.Name, Seconds: r.Time.Seconds()})
 		}
 	}
-	fmt.Fprintf(stdout, "wrote %s\n", filepath.Join(*out, fibautomata.Folder))
+	rel, _ := filepath.Rel(*out, dir)
+	noteRun(ctx, "automata", *out, "automata "+filepath.ToSlash(rel), 1,
+		provenance.Table{Path: filepath.ToSlash(rel), Multiplier: a.String(), N: int64(N), What: fmt.Sprintf("classes S_0..S_%d, learned from the table to N", *maxG)})
+	noteSteps(ctx, "automata", steps)
+	if nc != nil {
+		return fmt.Errorf("automata: %v (compute automata -mult %s -max-g %d -n %d)", nc, a, *maxG, nc.Next)
+	}
 	if !res.Complete {
 		return fmt.Errorf("automata: values 0..%d asked, proved 0..%d", *maxG, res.ProvedUpTo())
 	}
 	return nil
 }
 
-// useAutomata answers -query and -check from the automata of a results
-// folder, proving them again first (fibautomata.LoadProved).
-func useAutomata(ctx context.Context, query, check, in string, stdout io.Writer) error {
-	if query != "" && check != "" {
-		return usagef("give -query or -check, not both")
+// writeAutomata writes the folder of a run: the classes and their proof
+// (grundyproof.Write), the report (report.md, report.tex), the classes per
+// prefix length (classes.svg) and the small automata drawn (gG.dot, g <= 3).
+func writeAutomata(dir string, res *grundyproof.Result, nc *grundyproof.NotConvergedError) error {
+	var learner []grundyproof.LearnerRecord
+	for _, l := range res.Learned {
+		lr := grundyproof.LearnerRecord{G: l.G, Converged: l.Converged, States: l.States, Attempts: l.Attempts}
+		if nc != nil && nc.G == l.G {
+			lr.Next = &grundyproof.NotConvergedSuggested{N: nc.Next}
+		}
+		learner = append(learner, lr)
 	}
-	var n, r *big.Int
-	N := 0
-	if query != "" {
-		ns, rs, ok := strings.Cut(query, ",")
-		n, r = new(big.Int), new(big.Int)
-		if _, ok1 := n.SetString(strings.TrimSpace(ns), 10); !ok || !ok1 || n.Sign() < 0 {
-			return usagef("-query %q: want n,r with whole numbers n >= r >= 0", query)
-		}
-		if _, ok2 := r.SetString(strings.TrimSpace(rs), 10); !ok2 || r.Sign() < 0 || r.Cmp(n) > 0 {
-			return usagef("-query %q: want n,r with whole numbers n >= r >= 0", query)
-		}
-	} else {
-		var err error
-		if N, err = cli.ParseSize("check", check); err != nil {
-			return err
-		}
-		if N < 1 || N > 1<<32-2 {
-			return usagef("-check %d: want 1..2^32-2", N)
-		}
-	}
-	if err := inputFolder("in", in); err != nil {
+	if err := grundyproof.Write(dir, res.System, res.S, res.Proof, res.N, learner); err != nil {
 		return err
 	}
-	S, _, err := fibautomata.LoadProved(ctx, filepath.Join(in, fibautomata.Folder))
+	f, err := grundyproof.Load(context.Background(), dir, res.System.A, grundyproof.LoadOptions{})
 	if err != nil {
 		return err
 	}
-	K := len(S) - 1
-	if query != "" {
-		if g, ok := fibautomata.Value(S, n, r); ok {
-			fmt.Fprintf(stdout, "G(%s, %s) = %d (proved for all n: the automata of S_0..S_%d, proved again on loading)\n", n, r, g, K)
-		} else {
-			fmt.Fprintf(stdout, "G(%s, %s) >= %d (it is in none of the proved S_0..S_%d)\n", n, r, K+1, K)
-		}
-		return nil
+	files, err := report.AutomataFiles(f.Record)
+	if err != nil {
+		return err
 	}
-	c, err := fibautomata.CheckTable(ctx, S, int(N))
+	if len(learner) > 0 {
+		svg, err := figures.ClassesFigure(f.Record, "svg")
+		if err != nil {
+			return err
+		}
+		files = append(files, report.File{Name: "classes.svg", Data: svg})
+	}
+	for g, s := range res.S {
+		if g > MaxDrawn {
+			break
+		}
+		d, err := figures.DOT(s, fmt.Sprintf("S%d", g))
+		if err != nil {
+			return err
+		}
+		files = append(files, report.File{Name: fmt.Sprintf("g%d.dot", g), Data: append(d, '\n')})
+	}
+	return report.WriteFiles(dir, files...)
+}
+
+// MaxDrawn is the largest g whose automaton compute automata draws (gG.dot).
+const MaxDrawn = 3
+
+// checkAutomata streams the engine's R_1..R_{K+1} for n <= N against the
+// proved automata of the results folder in.
+func checkAutomata(ctx context.Context, a grundy.Multiplier, in string, N int, reprove bool, budget int, stdout, stderr io.Writer) error {
+	dir := grundyproof.Dir(in, a)
+	f, err := grundyproof.Load(ctx, dir, a, grundyproof.LoadOptions{Reprove: reprove, Budget: budget, Step: func(r automatic.Result) {
+		fmt.Fprintf(stderr, "automata: proving %s again: %s\n", dir, grundyproof.StepLine(r))
+	}})
+	if err != nil {
+		return err
+	}
+	for _, fl := range f.Failures {
+		fmt.Fprintf(stderr, "automata: %s\n", fl)
+	}
+	S := f.Classes()
+	K := len(S) - 1
+	c, err := grundyproof.CheckTable(ctx, a, S, N)
 	if err != nil {
 		return err
 	}
@@ -150,21 +219,8 @@ func useAutomata(ctx context.Context, query, check, in string, stdout io.Writer)
 		return fmt.Errorf("automata: the engine's R'_%d(%d) = %d is not what the proved automata give", c.BadG, c.FirstBad, c.Engine)
 	}
 	fmt.Fprintf(stdout, "R_1..R_%d of the engine equal the proved automata of S_0..S_%d at every n <= %d (%d cases, %.2f automaton steps a case)\n", K+1, K, N, c.Cases, float64(c.Steps)/float64(c.Cases))
-	return nil
-}
-
-// interruptible runs f in a goroutine and returns when it does or when ctx
-// is done, whichever comes first: one automaton operation (a proof step of
-// S_8 takes minutes) does not look at ctx, and the command must stop within
-// a second on SIGINT or SIGTERM. Nothing is written before f returns, so an
-// interrupted run leaves earlier results as they were.
-func interruptible(ctx context.Context, f func() error) error {
-	done := make(chan error, 1)
-	go func() { done <- f() }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
+	if len(f.Failures) > 0 {
+		return fmt.Errorf("automata: %s: %d class files fail their statement (see above)", dir, len(f.Failures))
 	}
+	return nil
 }

@@ -44,6 +44,7 @@ func recorded(name string, run commandFunc) commandFunc {
 				rec.Workers = w
 			}
 		}
+		rec.Steps = note.steps
 		return rec.Finish(dir, key, tables...)
 	}
 }
@@ -58,6 +59,7 @@ type runNote struct {
 	dir, key string
 	tables   []provenance.Table
 	workers  int
+	steps    []provenance.Step
 }
 
 type runNoteKey struct{}
@@ -68,6 +70,14 @@ type runNoteKey struct{}
 func noteRun(ctx context.Context, name, dir, key string, workers int, tables ...provenance.Table) {
 	if n, ok := ctx.Value(runNoteKey{}).(*runNote); ok && n.name == name {
 		*n = runNote{name: name, set: true, dir: dir, key: key, tables: tables, workers: workers}
+	}
+}
+
+// noteSteps adds timed steps to what noteRun told the recorder of command
+// name in ctx.
+func noteSteps(ctx context.Context, name string, steps []provenance.Step) {
+	if n, ok := ctx.Value(runNoteKey{}).(*runNote); ok && n.name == name {
+		n.steps = steps
 	}
 }
 

@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	"fibnim/fibautomata"
 	"fibnim/grundy"
+	"fibnim/grundyproof"
 	"fibnim/internal/cli"
 	"fibnim/moves"
 )
@@ -47,15 +47,12 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		h, err := parseHeap(*nFlag, *rFlag)
 		if err != nil {
-			if a != grundy.Fibonacci {
-				return err
-			}
 			// Beyond any table: only the proved automata answer.
 			n, r, err := parseBigHeap(*nFlag, *rFlag)
 			if err != nil {
 				return err
 			}
-			return queryAutomata(ctx, stdout, stderr, *in, n, r, fmt.Sprintf("n = %s is beyond any table", n))
+			return queryAutomata(ctx, stdout, stderr, *in, a, n, r, fmt.Sprintf("n = %s is beyond any table", n))
 		}
 		heaps = append(heaps, h)
 	} else {
@@ -92,12 +89,13 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	s, err := moves.Open(ctx, *in, a, ps, func(msg string) { fmt.Fprintf(stderr, "query: %s\n", msg) })
-	if errors.Is(err, moves.ErrNoSource) && a == grundy.Fibonacci && len(heaps) == 1 {
+	if errors.Is(err, moves.ErrNoSource) && len(heaps) == 1 {
 		// Beyond the table and the dense range: the proved automata
 		// answer, where the results folder holds them.
 		n, r := big.NewInt(int64(ps[0].N)), big.NewInt(int64(ps[0].R))
-		aerr := queryAutomata(ctx, stdout, stderr, *in, n, r, advise(err).Error())
-		if !errors.Is(aerr, fibautomata.ErrNoAutomata) {
+		aerr := queryAutomata(ctx, stdout, stderr, *in, a, n, r, advise(err).Error())
+		var na *grundyproof.NoAutomataError
+		if !errors.As(aerr, &na) {
 			return aerr
 		}
 	}
@@ -131,32 +129,39 @@ func parseBigHeap(ns, rs string) (n, r *big.Int, err error) {
 	return n, r, nil
 }
 
-// queryAutomata answers G(n, r) of Fibonacci nim from the proved automata
-// of the results folder in (fibautomata.Query), saying on stderr why no
-// table answers (why). An error matching fibautomata.ErrNoAutomata says
-// that in holds none.
-func queryAutomata(ctx context.Context, stdout, stderr io.Writer, in string, n, r *big.Int, why string) error {
-	var ans fibautomata.Answer
-	err := interruptible(ctx, func() error {
-		var err error
-		ans, err = fibautomata.Query(ctx, in, n, r)
-		return err
-	})
+// queryAutomata answers G(n, r) of multiplier a from the proved automata
+// of the results folder in (grundyproof.LoadRoot: from proof.json when it
+// matches the files, else proved again), saying on stderr why no table
+// answers (why). An error matching *grundyproof.NoAutomataError says that
+// in holds none.
+func queryAutomata(ctx context.Context, stdout, stderr io.Writer, in string, a grundy.Multiplier, n, r *big.Int, why string) error {
+	f, err := grundyproof.LoadRoot(ctx, in, a, grundyproof.LoadOptions{})
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted")
 	}
 	if err != nil {
-		if errors.Is(err, fibautomata.ErrNoAutomata) {
+		var na *grundyproof.NoAutomataError
+		if errors.As(err, &na) {
 			return fmt.Errorf("%s, and %w", why, err)
 		}
 		return err
+	}
+	for _, fl := range f.Failures {
+		fmt.Fprintf(stderr, "query: %s\n", fl)
 	}
 	fmt.Fprintf(stderr, "query: %s; the proved automata answer\n", why)
 	label := fmt.Sprintf("(%s, %s)", n, r)
 	if r.Cmp(new(big.Int).Sub(n, big.NewInt(1))) == 0 {
 		label += " [starting pile]"
 	}
-	fmt.Fprintf(stdout, "multiplier a = %s\nheap 1 %s: %s\n", grundy.Fibonacci, label, ans)
+	K := f.Proved
+	ans := ""
+	if g, ok := f.Query(n, r); ok {
+		ans = fmt.Sprintf("G = %d, proved for all n (automata, %s: S_0..S_%d)", g, f.Dir, K)
+	} else {
+		ans = fmt.Sprintf("G >= %d (in none of the proved S_0..S_%d: automata, %s)", K+1, K, f.Dir)
+	}
+	fmt.Fprintf(stdout, "multiplier a = %s\nheap 1 %s: %s\n", a, label, ans)
 	return nil
 }
 
