@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"fibnim/atlas"
-	"fibnim/fibautomata"
 	"fibnim/grundy"
+	"fibnim/grundyproof"
 	"fibnim/internal/atomicfile"
 	"fibnim/moves"
 	"fibnim/paper"
@@ -46,8 +46,8 @@ func TestAdvise(t *testing.T) {
 			"F; run compute grundy -n 200 -mult 2 -out R first"},
 		{"no source, beyond", &moves.NoSourceError{Dir: "D", Root: "R", Mult: grundy.Fibonacci, N: 1 << 40, Have: -1, Beyond: true, Fact: "F"},
 			fmt.Sprintf("F; no table can answer it: the engine stops at n = %d for breakpoint files, which a query needs (start values reach further, and answer starting piles)", table.MaxBreakpointFileN)},
-		{"no automata (advice moved to the end)", fmt.Errorf("why, and %w", &fibautomata.NoAutomataError{Root: "R", Dir: "R/automata"}),
-			"why, and R/automata holds no g0.txt: fibautomata: no automata in this folder; run compute automata -out R"},
+		{"no automata (advice moved to the end)", fmt.Errorf("why, and %w", &grundyproof.NoAutomataError{Root: "R", Dir: "R/automata/mult=2", A: grundy.Fibonacci}),
+			"why, and R/automata/mult=2 holds no g0.txt: no automata there; run compute automata -mult 2 -out R"},
 		{"no manifest (advice after the parenthesis)", fmt.Errorf("R/grundy/mult=2: %w", table.ErrNoManifest),
 			"R/grundy/mult=2: the table has no manifest (written before manifests existed); compute grundy -replace rewrites it with one"},
 		{"old breakpoints", fmt.Errorf("P: no run column: %w", table.ErrOldBreakpoints),

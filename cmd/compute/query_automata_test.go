@@ -10,7 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"fibnim/fibautomata"
+	"fibnim/grundy"
+	"fibnim/grundyproof"
 )
 
 // automataFolder copies the committed proved automata (g*.txt) into a
@@ -18,8 +19,8 @@ import (
 func automataFolder(t *testing.T) (root string, K int) {
 	t.Helper()
 	root = t.TempDir()
-	src := filepath.Join("..", "..", "results", fibautomata.Folder)
-	dst := filepath.Join(root, fibautomata.Folder)
+	src := grundyproof.Dir(filepath.Join("..", "..", "results"), grundy.Fibonacci)
+	dst := grundyproof.Dir(root, grundy.Fibonacci)
 	if err := os.MkdirAll(dst, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func queryG(t *testing.T, root, n, r string, K int) int {
 		t.Fatalf("query -n %s -r %s: %v", n, r, err)
 	}
 	m := queryValue.FindStringSubmatch(out)
-	if m == nil || !strings.Contains(out, "(automata, "+filepath.Join(root, fibautomata.Folder)) {
+	if m == nil || !strings.Contains(out, "(automata, "+grundyproof.Dir(root, grundy.Fibonacci)) {
 		t.Fatalf("query -n %s -r %s: no automata answer:\n%s", n, r, out)
 	}
 	g, _ := strconv.Atoi(m[2])
@@ -123,7 +124,7 @@ func TestQueryAutomataBadInput(t *testing.T) {
 		{[]string{"query", "-n", "10^5000", "-in", root}, true, "exponent beyond"},
 		{[]string{"query", "-n", "1e100x", "-in", root}, true, "not a whole number"},
 		{[]string{"query", "-n", "10^100", "-r", "-3", "-in", root}, true, "negative"},
-		{[]string{"query", "-n", "10^100", "-mult", "3/2", "-in", root}, true, "too large"},
+		{[]string{"query", "-n", "10^100", "-mult", "3/2", "-in", root}, false, "mult=3_2 holds no g0.txt"},
 		{[]string{"query", "-n", "10^100", "-in", empty}, false, "holds no g0.txt"},
 		{[]string{"query", "-n", "50000", "-in", empty}, false, "above the dense query limit"},
 	} {

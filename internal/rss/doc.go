@@ -1,3 +1,3 @@
 // Package rss reads the peak resident memory of the running process, which
-// the run records (provenance) and the automata report (fibautomata) state.
+// the run records (provenance) and the automata runs (compute automata) state.
 package rss
