@@ -141,8 +141,18 @@ func (e *Env) Largest() Size {
 
 // Holds reports whether the universal closure of f holds; if not, it
 // returns the least counterexample, its variables compared in increasing
-// order of name (the order of Relation.Vars).
+// order of name (the order of Relation.Vars). The variables of f's leading
+// forall count as free: the counterexample gives their values.
 func (e *Env) Holds(ctx context.Context, f Formula) (bool, []Binding, error) {
+	// Leading universal quantifiers are the closure's: their variables
+	// stay free, so that a failure has its counterexample.
+	for {
+		fa, ok := f.(forallF)
+		if !ok {
+			break
+		}
+		f = fa.f
+	}
 	r, err := e.Eval(ctx, Not(f))
 	if err != nil {
 		return false, nil, err

@@ -74,6 +74,18 @@ func level(f Formula) int {
 func (p *printer) w(s string) { p.b.WriteString(s) }
 
 func (p *printer) formula(f Formula, ctx int) {
+	switch g := f.(type) { // a conjunction or disjunction of one is its member
+	case andF:
+		if len(g.fs) == 1 {
+			p.formula(g.fs[0], ctx)
+			return
+		}
+	case orF:
+		if len(g.fs) == 1 {
+			p.formula(g.fs[0], ctx)
+			return
+		}
+	}
 	lv := level(f)
 	paren := lv < ctx
 	if p.walnut && lv < lvAtom && lv != lvNot && ctx > lvQuant {

@@ -102,7 +102,7 @@ func automataMarkdown(rec grundyproof.ProofRecord, a grundy.Multiplier) []byte {
 	d.line("greedy system of the game's own P-position piles, weights %s, ... (f_{k+1} = f_k + f_{k-%d} for large k%s).", strings.Join(ns.Weights, ", "), ns.C, oeisNote(ns))
 	d.line("The classes were learned from the breakpoint table%s, then proved for all n by the mex induction: for every", tableNote(rec.TableN))
 	d.line("g and every (n, r) with r <= n, S_g(n, r) holds iff some move lands in each S_d, d < g, and none lands in S_g,")
-	d.line("a move taking 1 <= k <= r tokens to (n-k, min(floor(%s k), n-k)). Every move lowers n, so by induction on n S_g", a)
+	d.line("a move taking 1 <= k <= r tokens to (n-k, min(%s, n-k)). Every move lowers n, so by induction on n S_g", capText(a))
 	d.line("is the set of positions of value g, for all n. `prove.txt` replays every proof in Walnut over the files `gG.txt`,")
 	d.line("with the numeration's recogniser and adder (`msd_%s.txt`, `msd_%s_addition.txt`) in its Custom Bases.", ns.Name, ns.Name)
 	d.line("")
@@ -161,9 +161,8 @@ func automataMarkdown(rec grundyproof.ProofRecord, a grundy.Multiplier) []byte {
 	zero, ok0 := recStep(rec, "add_zero")
 	stepR, ok1 := recStep(rec, "add_step")
 	d.line("The adder `msd_%s_addition.txt` (x + y = z, %s states) is built from the weights (deficit vectors, Frougny's", ns.Name, group(int64(add.States)))
-	d.line("normalisation)")
-	d.line("and proved to be addition in this run, by induction on y with the successor defined from the order: add_zero %s,", verdict(zero, ok0, true))
-	d.line("add_step %s (statements below).", verdict(stepR, ok1, true))
+	d.line("normalisation) and proved to be addition in this run, by induction on y with the successor defined from the")
+	d.line("order: add_zero %s, add_step %s (statements below).", verdict(zero, ok0, true), verdict(stepR, ok1, true))
 	d.line("")
 	d.section("##", "Every statement, as the prover decided it")
 	d.line("In the order the prover ran them (and `prove.txt` replays them); predicates gG are S_g, definitions name")
@@ -187,7 +186,7 @@ func automataMarkdown(rec grundyproof.ProofRecord, a grundy.Multiplier) []byte {
 		if !ok {
 			v = "not run"
 		}
-		d.row(st.Name, "`"+text+"`", v, sizeString(s.States, s.Tracks))
+		d.row(st.Name, "`"+strings.ReplaceAll(text, "|", `\|`)+"`", v, sizeString(s.States, s.Tracks))
 	}
 	d.line("")
 	if len(rec.Learner) > 0 {
@@ -259,7 +258,7 @@ func automataLaTeX(rec grundyproof.ProofRecord, a grundy.Multiplier) []byte {
 	p(`Candidate automata for $S_g$ were learned from the breakpoint table and then proved for all $n$:`)
 	p(`for every $g\le K$ and every $(n,r)$ with $r\le n$, $S_g(n,r)$ holds if and only if some move from`)
 	p(`$(n,r)$ lands in $S_d$ for each $d<g$ and no move lands in $S_g$, a move taking $1\le k\le r$ tokens to`)
-	p(`$(n-k,\min(\lfloor %s k\rfloor,n-k))$. These statements are first-order over $(\mathbf{N},+,<)$ with the`, a)
+	p(`$(n-k,\min(%s,n-k))$. These statements are first-order over $(\mathbf{N},+,<)$ with the`, capTeX(a))
 	p(`$S_d$ as predicates and were decided by automata (the numeration is Pisot, so addition is automatic);`)
 	p(`since every move lowers $n$, induction on $n$ shows that $S_g$ is the set of positions of value $g$.`)
 	p(`Walnut replays every proof from the exported files.`)
@@ -323,4 +322,19 @@ func automataLaTeX(rec grundyproof.ProofRecord, a grundy.Multiplier) []byte {
 		p(`\end{itemize}`)
 	}
 	return []byte(b.String())
+}
+
+// capText is floor(a k) as the papers write it: 2k, floor(5k/2).
+func capText(a grundy.Multiplier) string {
+	if a.Q == 1 {
+		return fmt.Sprintf("%dk", a.P)
+	}
+	return fmt.Sprintf("floor(%dk/%d)", a.P, a.Q)
+}
+
+func capTeX(a grundy.Multiplier) string {
+	if a.Q == 1 {
+		return fmt.Sprintf("%dk", a.P)
+	}
+	return fmt.Sprintf(`\lfloor %dk/%d\rfloor`, a.P, a.Q)
 }
