@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sync"
 )
 
 // AdderInfo says how an adder was built.
@@ -42,7 +43,7 @@ const maxC = 11
 // of the first weights; and the recogniser's states of the three tracks.
 type adderState struct {
 	u   [maxC + 1]int32
-	win uint32
+	win uint64 // the last digits' deficits, a signed byte each
 	rec uint64
 }
 
@@ -63,10 +64,27 @@ type adderState struct {
 // u shrink at every digit. The result is a candidate: [ProveAdder] proves
 // it.
 func (ns *Numeration) BuildAdder(ctx context.Context, bound float64, budget int) (*Automaton, AdderInfo, error) {
+	return ns.buildLinear(ctx, []int32{1, 1, -1}, bound, budget, "the adder's search")
+}
+
+// BuildMul returns the 2-track automaton of y = c x (tracks x, y), built
+// as BuildAdder is, from the deficit c x - y. It is a candidate:
+// [ProveMul] proves it.
+func (ns *Numeration) BuildMul(ctx context.Context, c int, bound float64, budget int) (*Automaton, AdderInfo, error) {
+	if c < 2 || c > 1<<20 {
+		return nil, AdderInfo{}, fmt.Errorf("automatic: BuildMul(%d): want 2..2^20", c)
+	}
+	return ns.buildLinear(ctx, []int32{int32(c), -1}, bound, budget, fmt.Sprintf("the search of y = %dx", c))
+}
+
+// buildLinear is the deficit search of the relation sum_i coeffs[i] x_i = 0
+// on len(coeffs) tracks.
+func (ns *Numeration) buildLinear(ctx context.Context, coeffs []int32, bound float64, budget int, op string) (*Automaton, AdderInfo, error) {
 	c := ns.c
 	if c > maxC {
 		return nil, AdderInfo{}, fmt.Errorf("automatic: the adder's search handles c <= %d, not %d", maxC, c)
 	}
+	k := len(coeffs)
 	theta := Dominant(c)
 	info := AdderInfo{Dominant: theta, Bound: bound}
 	pw := make([]float64, c+1)
@@ -78,17 +96,24 @@ func (ns *Numeration) BuildAdder(ctx context.Context, bound float64, budget int)
 		v[i] = ns.vfirst[i].Int64()
 	}
 	B := len(ns.eps)
-	if B > 16 {
-		return nil, info, fmt.Errorf("automatic: %d corrected weights, more than the adder's window holds", B)
+	if B > 8 {
+		return nil, info, fmt.Errorf("automatic: %d corrected weights, more than the search's window holds", B)
 	}
-	winMask := uint32(1)<<uint(2*B) - 1
-	t := ns.tuple([]int{0, 1, 2})
+	winMask := uint64(1)<<uint(8*B) - 1
+	tracks := make([]int, k)
+	for i := range tracks {
+		tracks[i] = i
+	}
+	t := ns.tuple(tracks)
 	step := func(s adderState, sym uint32) (adderState, bool) {
 		rec, ok := t.step(s.rec, sym)
 		if !ok {
 			return adderState{}, false
 		}
-		e := int32(sym&1) + int32(sym>>1&1) - int32(sym>>2&1)
+		var e int32
+		for i, co := range coeffs {
+			e += co * int32(sym>>uint(i)&1)
+		}
 		var u adderState
 		if c == 0 {
 			u.u[0] = e + 2*s.u[0]
@@ -106,7 +131,7 @@ func (ns *Numeration) BuildAdder(ctx context.Context, bound float64, budget int)
 		if math.Abs(p) > bound {
 			return adderState{}, false
 		}
-		u.win = (s.win<<2 | uint32(e)&3) & winMask // e = -1 is 3: a zero window is no deficit
+		u.win = (s.win<<8 | uint64(uint8(int8(e)))) & winMask // a zero window is no deficit
 		u.rec = rec
 		return u, true
 	}
@@ -119,30 +144,26 @@ func (ns *Numeration) BuildAdder(ctx context.Context, bound float64, budget int)
 			d += int64(s.u[i]) * v[i]
 		}
 		for j := range B { // position j+1 is the (j+1)-th digit from the end
-			e := int64(s.win >> uint(2*j) & 3)
-			if e == 3 {
-				e = -1
-			}
-			d += e * ns.eps[j]
+			d += int64(int8(uint8(s.win>>uint(8*j)))) * ns.eps[j]
 		}
 		return d == 0
 	}
-	lim := &limits{ctx: ctx, budget: budget, op: "the adder's search"}
+	lim := &limits{ctx: ctx, budget: budget, op: op}
 	// Breadth first, level by level, to count the states new at each length.
 	ids := map[adderState]int{{}: 0}
 	level := []adderState{{}}
-	a := newAutomaton(ns, 3, 0)
+	a := newAutomaton(ns, k, 0)
 	a.addState(accept(adderState{}))
 	info.PerLength = append(info.PerLength, 1)
 	for len(level) > 0 {
 		var nextLevel []adderState
 		for _, s := range level {
-			if err := lim.check(len(ids), 3); err != nil {
+			if err := lim.check(len(ids), k); err != nil {
 				info.Explored = len(ids)
 				return nil, info, err
 			}
 			i := ids[s]
-			for sym := uint32(0); sym < 8; sym++ {
+			for sym := uint32(0); sym < 1<<uint(k); sym++ {
 				u, ok := step(s, sym)
 				if !ok {
 					continue
@@ -153,7 +174,7 @@ func (ns *Numeration) BuildAdder(ctx context.Context, bound float64, budget int)
 					ids[u] = id
 					nextLevel = append(nextLevel, u)
 				}
-				a.next[i<<3|int(sym)] = int32(id)
+				a.next[i<<uint(k)|int(sym)] = int32(id)
 			}
 		}
 		if len(nextLevel) > 0 {
@@ -253,4 +274,85 @@ func ProveAdder(ctx context.Context, a *Automaton) error {
 		}
 	}
 	return nil
+}
+
+// MulStatements returns the statements that prove, by induction on x, that
+// the 2-track automaton named "mul" is y = c x:
+//
+//	mul_zero:  for all y:          mul(0, y) <=> y = 0
+//	mul_step:  for all x, xx, yy:  succ(x, xx) => (mul(xx, yy) <=> exists y: mul(x, y) & yy = y + c)
+//
+// with succ defined from the order as in AdderStatements, and + the
+// numeration's proved adder. mulstep(x, yy) := exists y: mul(x, y) &
+// yy = y + c keeps every step to three variables.
+func MulStatements(c int64) Script {
+	x, y, xx, yy, t := V("x"), V("y"), V("xx"), V("yy"), V("t")
+	return Script{
+		Define("succ", []string{"x", "y"}, And(Lt(x, y), Not(Exists("t", And(Lt(x, t), Lt(t, y)))))),
+		Define("mulstep", []string{"x", "yy"}, Exists("y", And(Pred("mul", x, y), Eq(yy, Plus(y, N(c)))))),
+		Claim("mul_zero", ForAll("y", Iff(Pred("mul", N(0), y), Eq(y, N(0))))),
+		Claim("mul_step", ForAll("x xx yy", Implies(Pred("succ", x, xx), Iff(Pred("mul", xx, yy), Pred("mulstep", x, yy))))),
+	}
+}
+
+// ProveMul proves that a (2 tracks) accepts exactly the pairs (x, c x):
+// it runs MulStatements with a as "mul". It returns an error naming the
+// first statement that fails, with its least counterexample.
+func ProveMul(ctx context.Context, a *Automaton, c int64) error {
+	if a.k != 2 {
+		return fmt.Errorf("automatic: a multiplication has 2 tracks, not %d", a.k)
+	}
+	e := NewEnv(a.ns)
+	if err := e.Define("mul", a); err != nil {
+		return err
+	}
+	res, err := e.Run(ctx, MulStatements(c))
+	if err != nil {
+		return err
+	}
+	for _, r := range res {
+		if r.Kind == ClaimStep && !r.Holds {
+			return fmt.Errorf("y = %dx in %s: %s fails at %s", c, a.ns, r.Name, r.CounterString())
+		}
+	}
+	return nil
+}
+
+// mulCache holds the proved automata of y = c x of a numeration.
+type mulCache struct {
+	mu sync.Mutex
+	m  map[int64]*Automaton
+}
+
+var muls sync.Map // *Numeration -> *mulCache
+
+// Mul returns the 2-track automaton of y = c x (c >= 2) in ns, built by
+// BuildMul and proved by ProveMul, once per numeration and c; nil when the
+// search or the proof fails (the caller then builds y = c x from the
+// adder).
+func (ns *Numeration) Mul(c int64) *Automaton {
+	v, _ := muls.LoadOrStore(ns, &mulCache{m: map[int64]*Automaton{}})
+	mc := v.(*mulCache)
+	mc.mu.Lock()
+	defer mc.mu.Unlock()
+	if a, ok := mc.m[c]; ok {
+		return a
+	}
+	var out *Automaton
+	if c >= 2 && c <= 1<<10 {
+		bound := float64(c)/(Dominant(ns.c)-1) + 4
+		for range 4 {
+			a, _, err := ns.BuildMul(context.Background(), int(c), bound, 1_000_000)
+			if err != nil {
+				break
+			}
+			if ProveMul(context.Background(), a, c) == nil {
+				out = a
+				break
+			}
+			bound *= 2
+		}
+	}
+	mc.m[c] = out
+	return out
 }

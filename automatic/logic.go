@@ -461,6 +461,10 @@ func (e *Env) mul(c *big.Int) *Automaton {
 		a = ok(remap(e.lim, Const(e.ns, c), 2, []int{1}))
 	case c.Cmp(big.NewInt(1)) == 0:
 		a = Equal2(e.ns)
+	case c.IsInt64() && e.ns.Mul(c.Int64()) != nil:
+		// Built from the deficit c x - y and proved by induction on x
+		// (ProveMul): no product of adders.
+		a = e.ns.Mul(c.Int64())
 	default:
 		h := new(big.Int).Rsh(c, 1)
 		// u = 2t with t = h*x, then y = u or y = u + x: three variables at

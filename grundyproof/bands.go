@@ -1,0 +1,299 @@
+package grundyproof
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	au "fibnim/automatic"
+	"fibnim/grundy"
+)
+
+// A band theorem says that, for every real multiplier a in [From, To), the
+// positions of Grundy values 0..J are the classes S_0..S_J of one rational
+// multiplier of the band (Like): the same sets for uncountably many games.
+//
+// For a real a in [lo, hi), the cap floor(a k) of a move taking k lies in
+// I(k) = [floor(lo k), ceil(hi k) - 1], an interval that depends only on
+// the band's ends (lo = p/q, hi = p'/q': q t + q > p k and q' t < p' k).
+// Write A_j(n, r) for "some move k <= r reaches S_j for every cap t in
+// I(k)" and B_j(n, r) for "... for some cap t in I(k)". Whatever a in the
+// band, if the positions of values <= J of smaller piles are S_0..S_J,
+// then A_j implies that a move of a reaches S_j, which implies B_j. Two
+// sufficient conditions, each proved for all n by automata:
+//
+//   - the sandwich: A_j <=> B_j on r <= n, for every j <= J (then "a move
+//     reaches S_j" does not depend on a, and the mex induction of Like
+//     holds for every a of the band);
+//   - the class by class condition: for every j <= J, on r <= n,
+//     S_j => (A_d for every d < j, and not B_j), and
+//     not S_j => (not B_d for some d < j, or A_j)
+//     (then G(n, r) = j iff S_j(n, r), for every a of the band, by
+//     induction on n: at (n, r) every a sees each A_d as a move and misses
+//     each value d without B_d).
+//
+// The second is weaker than the first; the first fails as soon as one
+// position tells two multipliers apart in a value above the one asked.
+// When both fail on a band, the band can be split where it is loose (at
+// its midpoint, to a depth), each piece with its own I(k).
+
+// BandClaim names the step that proved (or failed) a band theorem.
+type BandClaim string
+
+const (
+	Sandwich   BandClaim = "sandwich"
+	ClassCheck BandClaim = "class by class"
+)
+
+// BandResult is one band theorem as proved or refuted.
+type BandResult struct {
+	From, To *big.Rat
+	Like     grundy.Multiplier
+	MaxValue int
+	Proved   bool
+	Method   BandClaim // what proved it (when Proved)
+	// Pieces are the sub-bands that were proved one by one, when the band
+	// was split (nil: proved whole).
+	Pieces [][2]*big.Rat
+	// When not proved: the claim that failed, on which piece, at which
+	// (n, r).
+	Failed    string
+	FailFrom  *big.Rat
+	FailTo    *big.Rat
+	Least     []au.Binding
+	Largest   au.Size
+	StepsRun  int
+	ClassesOf int // the classes S_0..S_{ClassesOf} used (of Like)
+}
+
+// bandCap defines capI(k, t): t in I(k) = [floor(lo k), ceil(hi k) - 1].
+func bandCap(lo, hi *big.Rat) au.Step {
+	k, t := au.V("k"), au.V("t")
+	p, q := lo.Num(), lo.Denom()
+	p2, q2 := hi.Num(), hi.Denom()
+	return au.Define("capI", []string{"k", "t"}, au.And(
+		au.Lt(au.TimesBig(p, k), au.Plus(au.TimesBig(q, t), au.C(q))),
+		au.Lt(au.TimesBig(q2, t), au.TimesBig(p2, k))))
+}
+
+// bandMoveSteps defines A_g and B_g (predicates allg, someg) over the
+// caps of capI, three variables a step as in MoveSteps.
+func bandMoveSteps(s string, g int) []au.Step {
+	n, r, k, m, t := au.V("n"), au.V("r"), au.V("k"), au.V("m"), au.V("t")
+	lands := au.Or(au.And(au.Le(t, m), au.Pred(s, m, t)), au.And(au.Lt(m, t), au.Pred(s, m, m)))
+	var out []au.Step
+	for _, side := range []string{"all", "some"} {
+		w, v, to := fmt.Sprintf("w%s%d", side, g), fmt.Sprintf("v%s%d", side, g), fmt.Sprintf("%s%d", side, g)
+		var wf au.Formula
+		if side == "all" {
+			wf = au.ForAll("t", au.Implies(au.Pred("capI", k, t), lands))
+		} else {
+			wf = au.Exists("t", au.And(au.Pred("capI", k, t), lands))
+		}
+		out = append(out,
+			au.Define(w, []string{"m", "k"}, wf),
+			au.Define(v, []string{"n", "k"}, au.Exists("m", au.And(au.Eq(au.Plus(m, k), n), au.Pred(w, m, k)))),
+			au.Define(to, []string{"n", "r"}, au.Exists("k", au.And(au.Le(au.N(1), k), au.Le(k, r), au.Pred(v, n, k)))))
+	}
+	return out
+}
+
+// BandScript returns the steps of the band theorem for values 0..J on
+// [lo, hi): capI, A_j and B_j for each j, the sandwich claims sandwichJ
+// and the class-by-class claims classJ.
+func BandScript(lo, hi *big.Rat, J int) au.Script {
+	s := au.Script{bandCap(lo, hi)}
+	n, r := au.V("n"), au.V("r")
+	all := func(d int) au.Formula { return au.Pred(fmt.Sprintf("all%d", d), n, r) }
+	some := func(d int) au.Formula { return au.Pred(fmt.Sprintf("some%d", d), n, r) }
+	for j := 0; j <= J; j++ {
+		s = append(s, bandMoveSteps(ClassName(j), j)...)
+		s = append(s, au.Claim(fmt.Sprintf("sandwich%d", j), au.ForAll("n r", au.Implies(au.Le(r, n), au.Iff(all(j), some(j))))))
+		in := []au.Formula{au.Not(some(j))}
+		var out []au.Formula
+		for d := range j {
+			in = append(in, all(d))
+			out = append(out, au.Not(some(d)))
+		}
+		out = append(out, all(j))
+		sj := au.Pred(ClassName(j), n, r)
+		s = append(s, au.Claim(fmt.Sprintf("class%d", j), au.ForAll("n r", au.Implies(au.Le(r, n),
+			au.And(au.Implies(sj, au.And(in...)), au.Implies(au.Not(sj), au.Or(out...)))))))
+	}
+	return s
+}
+
+// BandOptions tune ProveBand.
+type BandOptions struct {
+	Budget int // state budget of a step (0: none)
+	Depth  int // how many times a band may be halved (0: never)
+	Step   func(au.Result)
+}
+
+// ProveBand tries to prove that for every real a in [lo, hi) the positions
+// of values 0..J are S[0..J] (the proved classes of like, a multiplier of
+// the band, over its numeration): the sandwich first, then the class by
+// class condition, then, to opt.Depth, the two halves of the band, each
+// proved the same way. It returns the result, proved or with the claim that
+// failed and its least counterexample.
+func ProveBand(ctx context.Context, lo, hi *big.Rat, like *System, S []*au.Automaton, J int, opt BandOptions) (BandResult, error) {
+	res := BandResult{From: lo, To: hi, Like: like.A, MaxValue: J, ClassesOf: len(S) - 1}
+	if J >= len(S) {
+		return res, fmt.Errorf("grundyproof: a band theorem for values 0..%d needs S_0..S_%d, given %d classes", J, J, len(S))
+	}
+	a := like.A.Rat()
+	if a.Cmp(lo) < 0 || a.Cmp(hi) >= 0 {
+		return res, fmt.Errorf("grundyproof: %s is not in [%s, %s)", like.A, lo.RatString(), hi.RatString())
+	}
+	var try func(lo, hi *big.Rat, depth int) (bool, error)
+	try = func(lo, hi *big.Rat, depth int) (bool, error) {
+		ok, method, fail, err := proveBandOnce(ctx, lo, hi, like, S, J, opt, &res)
+		if err != nil {
+			return false, err
+		}
+		if ok {
+			if res.Method == "" || method == ClassCheck {
+				res.Method = method
+			}
+			res.Pieces = append(res.Pieces, [2]*big.Rat{lo, hi})
+			return true, nil
+		}
+		if depth >= opt.Depth {
+			res.Failed, res.FailFrom, res.FailTo, res.Least = fail.Name, lo, hi, fail.Least
+			return false, nil
+		}
+		mid := new(big.Rat).Add(lo, hi)
+		mid.Quo(mid, big.NewRat(2, 1))
+		if ok, err := try(lo, mid, depth+1); !ok || err != nil {
+			return false, err
+		}
+		return try(mid, hi, depth+1)
+	}
+	ok, err := try(lo, hi, 0)
+	if err != nil {
+		return res, err
+	}
+	res.Proved = ok
+	if ok && len(res.Pieces) == 1 {
+		res.Pieces = nil
+	}
+	return res, nil
+}
+
+// proveBandOnce runs the band script on one piece: proved by the sandwich
+// (every sandwich claim holds), or by the class by class claims, or the
+// first class claim that fails.
+func proveBandOnce(ctx context.Context, lo, hi *big.Rat, like *System, S []*au.Automaton, J int, opt BandOptions, res *BandResult) (bool, BandClaim, au.Result, error) {
+	e := au.NewEnv(like.NS)
+	e.Budget = opt.Budget
+	for g := 0; g <= J; g++ {
+		if err := e.Define(ClassName(g), S[g]); err != nil {
+			return false, "", au.Result{}, err
+		}
+	}
+	sandwich, classes := true, true
+	var fail au.Result
+	for _, st := range BandScript(lo, hi, J) {
+		r, err := e.RunStep(ctx, st)
+		if err != nil {
+			return false, "", au.Result{}, err
+		}
+		res.StepsRun++
+		if r.Largest.States > res.Largest.States {
+			res.Largest = r.Largest
+		}
+		if opt.Step != nil {
+			opt.Step(r)
+		}
+		if r.Kind != au.ClaimStep || r.Holds {
+			continue
+		}
+		switch st.Name[:5] {
+		case "sandw":
+			sandwich = false
+		case "class":
+			if classes {
+				fail = r
+			}
+			classes = false
+		}
+	}
+	switch {
+	case sandwich:
+		return true, Sandwich, au.Result{}, nil
+	case classes:
+		return true, ClassCheck, au.Result{}, nil
+	}
+	return false, "", fail, nil
+}
+
+// BandWitness is a certified refutation of a band theorem: a rational a of
+// the band and a position whose value differs from Like's there, with one
+// of the two values at most J (so that the positions of values 0..J are not
+// the same for every a of the band).
+type BandWitness struct {
+	A          *big.Rat
+	N, R       int
+	G, GLike   int
+	Multiplier string // a as p/q
+}
+
+// FindBandWitness looks for a multiplier of [lo, hi) whose positions of
+// values 0..J differ from like's at some (n, r) with n <= N: every a of the
+// band plays the positions n <= N the way one of the breakpoints j/k
+// (k <= N) of floor(a k) does, so it is enough to play those (and lo), by
+// brute force from the definition (grundy.Brute). It returns the least n,
+// then r, and the least such a; nil when every a agrees on n <= N.
+func FindBandWitness(ctx context.Context, lo, hi *big.Rat, like grundy.Multiplier, J, N int) (*BandWitness, error) {
+	reps := map[string]*big.Rat{lo.RatString(): lo}
+	for k := 1; k <= N; k++ {
+		// j/k in (lo, hi): j from floor(lo k) + 1 while j/k < hi.
+		j := new(big.Int).Quo(new(big.Int).Mul(lo.Num(), big.NewInt(int64(k))), lo.Denom())
+		for j.Add(j, big.NewInt(1)); ; j.Add(j, big.NewInt(1)) {
+			x := new(big.Rat).SetFrac(new(big.Int).Set(j), big.NewInt(int64(k)))
+			if x.Cmp(hi) >= 0 {
+				break
+			}
+			if x.Cmp(lo) > 0 {
+				reps[x.RatString()] = x
+			}
+		}
+	}
+	var as []*big.Rat
+	for _, x := range reps {
+		as = append(as, x)
+	}
+	sortRats(as)
+	ref := grundy.Brute(N, like.Rat())
+	var best *BandWitness
+	for _, a := range as {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		t := grundy.Brute(N, a)
+	scan:
+		for n := 0; n <= N; n++ {
+			if best != nil && n > best.N {
+				break
+			}
+			for r := 0; r <= n; r++ {
+				g, gl := t[n][r], ref[n][r]
+				if g != gl && (g <= J || gl <= J) {
+					if best == nil || n < best.N || n == best.N && r < best.R {
+						best = &BandWitness{A: a, N: n, R: r, G: g, GLike: gl, Multiplier: a.RatString()}
+					}
+					break scan
+				}
+			}
+		}
+	}
+	return best, nil
+}
+
+func sortRats(x []*big.Rat) {
+	for i := 1; i < len(x); i++ {
+		for j := i; j > 0 && x[j].Cmp(x[j-1]) < 0; j-- {
+			x[j], x[j-1] = x[j-1], x[j]
+		}
+	}
+}
