@@ -12,7 +12,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
 	"fibnim/globalnim"
@@ -161,8 +160,6 @@ func globalPPositions(s *Source) (*Figure, error) {
 	p.Add(dots)
 	leg := plot.NewLegend()
 	styleLegend(&leg)
-	leg.Top, leg.Left = true, true
-	leg.XOffs = 0.45 * vg.Inch // under the map, not under the y axis' labels
 	leg.Add("white, on the diagonal $x = y$: a P-position at every limit $r$, so it has no $R₁$", cell{color.White})
 	leg.Add("black dot, off the diagonal: a P-position at the start $r = min(x+y−1, max(x, y))$", dots)
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -0.5, float64(N)+0.5, -0.5, float64(N)+0.5

@@ -137,7 +137,8 @@ func (g columnGrid) Y(r int) float64    { return float64(r) }
 // labels, axis title and ticks, so that longer labels ("21–23") never
 // squeeze the boxes away. The marks drawn over the map, which the colour
 // bar does not explain, are explained by legend, drawn below the map
-// (inside it, it would hide cells); a nil legend takes no room.
+// (inside it, it would hide cells); a nil legend takes no room. The map's
+// cells are square.
 func withColourBar(p, cb *plot.Plot, legend *plot.Legend, caption string) *Figure {
 	var labels vg.Length
 	for _, t := range cb.Y.Tick.Marker.Ticks(cb.Y.Min, cb.Y.Max) {
@@ -151,14 +152,26 @@ func withColourBar(p, cb *plot.Plot, legend *plot.Legend, caption string) *Figur
 		strip = legendHeight + 0.2*vg.Inch
 	}
 	return &Figure{Width: fullWidth, Height: mapHeight, Caption: caption, draw: func(c draw.Canvas) {
-		if legend != nil {
-			h := c.Max.Y - c.Min.Y
-			legend.Draw(draw.Crop(c, 0, 0, 0, -(h - legendHeight)))
-			c = draw.Crop(c, 0, 0, strip, 0)
-		}
+		full := c
+		c = draw.Crop(c, 0, 0, strip, 0)
+		// The maps are of square ranges: their cells are square when the
+		// data area is. Narrow the map to make it so, and centre the map
+		// and its bar on the figure.
+		gap := 0.1 * vg.Inch
+		da := p.DataCanvas(draw.Crop(c, 0, -bar-gap, 0, 0))
+		side := max((da.Max.X-da.Min.X)-(da.Max.Y-da.Min.Y), 0) / 2
 		w := c.Max.X - c.Min.X
-		p.Draw(draw.Crop(c, 0, -bar-0.1*vg.Inch, 0, 0))
-		cb.Draw(draw.Crop(c, w-bar, 0, 0.55*vg.Inch, -0.35*vg.Inch))
+		mc := draw.Crop(c, side, -bar-gap-side, 0, 0)
+		p.Draw(mc)
+		cb.Draw(draw.Crop(c, w-bar-side, -side, 0.55*vg.Inch, -0.35*vg.Inch))
+		if legend != nil {
+			// Below the map, from the left edge of its cells.
+			l := *legend
+			l.Top, l.Left = true, true
+			l.XOffs = p.DataCanvas(mc).Min.X - full.Min.X
+			h := full.Max.Y - full.Min.Y
+			l.Draw(draw.Crop(full, 0, 0, 0, -(h - legendHeight)))
+		}
 	}}
 }
 
