@@ -77,7 +77,7 @@ func (d *atlasData) overflowNote() string {
 	if len(d.overflow) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" Left out: a = %s, whose values overflowed the store (status overflow in atlas.parquet).", strings.Join(d.overflow, ", "))
+	return fmt.Sprintf(" Left out: $a = %s$, whose values overflowed the store (status overflow in atlas.parquet).", strings.Join(d.overflow, ", "))
 }
 
 func atlasAlpha(s *Source) (*Figure, error) {
@@ -103,7 +103,7 @@ func atlasAlpha(s *Source) (*Figure, error) {
 		}
 	}
 	cap *= 1.05
-	top := newPlot(fmt.Sprintf("Growth rate α($a$) of $G(n)$ ≈ α ln $n$ + β, $N$ = %s", grouped(d.N)), "", "α, the fitted slope")
+	top := newPlot(fmt.Sprintf("Growth rate $α(a)$ of $G(n) ≈ α ln n + β$, $N = %s$", grouped(d.N)), "", "$α$, the fitted slope")
 	bottom := newPlot("", "multiplier $a$", "RMS residual of the fit")
 	logY(bottom)
 	var byClass, rmsClass [4]plotter.XYs
@@ -116,7 +116,7 @@ func atlasAlpha(s *Source) (*Figure, error) {
 		k := denomClass(r.ADen)
 		if r.Alpha > cap {
 			off = append(off, plotter.XY{X: r.A, Y: cap})
-			offLabels = append(offLabels, fmt.Sprintf("   a = %s: α = %.1f (RMS %.1f)", r.Multiplier, r.Alpha, r.RMS))
+			offLabels = append(offLabels, fmt.Sprintf("   $a = %s$: $α = %.1f$ (RMS %.1f)", r.Multiplier, r.Alpha, r.RMS))
 		} else {
 			byClass[k] = append(byClass[k], plotter.XY{X: r.A, Y: r.Alpha})
 		}
@@ -148,6 +148,7 @@ func atlasAlpha(s *Source) (*Figure, error) {
 		for i := range lb.TextStyle {
 			lb.TextStyle[i].Font.Size = 7.5
 			lb.TextStyle[i].YAlign = draw.YTop
+			lb.TextStyle[i].Handler = mathHandler
 		}
 		top.Add(lb)
 		top.Legend.Add("slope above the axis (a poor log fit)", up)
@@ -160,7 +161,7 @@ func atlasAlpha(s *Source) (*Figure, error) {
 			ring := scatter(plotter.XYs{{X: two.A, Y: pl.y}}, vermilion, draw.RingGlyph{}, 5)
 			pl.p.Add(ring)
 			if pl.p == top {
-				top.Legend.Add(fmt.Sprintf("$a = 2$, Fibonacci nim: α = %.3f", two.Alpha), ring)
+				top.Legend.Add(fmt.Sprintf("$a = 2$, Fibonacci nim: $α = %.3f$", two.Alpha), ring)
 			}
 		}
 	}
@@ -176,9 +177,9 @@ func atlasAlpha(s *Source) (*Figure, error) {
 	if len(off) > 0 {
 		offNote = fmt.Sprintf(" Slopes above every fit whose RMS is within 3 times the median (%.3f) are drawn as triangles at the top of the axis, with their value.", median)
 	}
-	caption := fmt.Sprintf("Top: for each of the %d multipliers a of the atlas, the slope α of the least-squares fit G(n) ≈ α ln n + β over 1 ≤ n ≤ %s; a = 2 (Fibonacci nim) is ringed. Bottom: the fit's RMS residual, in Grundy values, on a log scale: a small residual means G(n) is close to logarithmic over the range.%s Marker shapes tell the denominator of a.%s",
+	caption := fmt.Sprintf("Top: for each of the %d multipliers $a$ of the atlas, the slope $α$ of the least-squares fit $G(n) ≈ α ln n + β$ over $1 ≤ n ≤ %s$; $a = 2$ (Fibonacci nim) is ringed. Bottom: the fit's RMS residual, in Grundy values, on a log scale: a small residual means $G(n)$ is close to logarithmic over the range.%s Marker shapes tell the denominator of $a$, as in the legend, in both panels.%s",
 		len(d.rows), grouped(d.N), offNote, d.overflowNote())
-	return stacked(top, bottom, 5.5*vg.Inch, caption), nil
+	return stacked(top, bottom, stackedHeight, caption), nil
 }
 
 func atlasConjecture(s *Source) (*Figure, error) {
@@ -186,7 +187,7 @@ func atlasConjecture(s *Source) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := newPlot(fmt.Sprintf("Where $G(n + ⌈n/a⌉) − G(n)$ last leaves [1, 2], $N$ = %s", grouped(d.N)), "multiplier $a$", "largest such n")
+	p := newPlot(fmt.Sprintf("Where $G(n + ⌈n/a⌉) − G(n)$ last leaves [1, 2], $N = %s$", grouped(d.N)), "multiplier $a$", "largest such $n$")
 	logY(p)
 	var byClass [4]plotter.XYs
 	var never, tops plotter.XYs
@@ -224,13 +225,13 @@ func atlasConjecture(s *Source) (*Figure, error) {
 	if len(never) > 0 {
 		nv := scatter(never, green, draw.PlusGlyph{}, 2.4)
 		p.Add(nv)
-		p.Legend.Add(fmt.Sprintf("never leaves [1, 2] (%d $a$), drawn at %g", len(never), floor), nv)
+		p.Legend.Add(fmt.Sprintf("never leaves [1, 2] (%d values of $a$), drawn at %g", len(never), floor), nv)
 	}
 	p.Legend.Top, p.Legend.Left = false, false
 	p.Legend.XOffs, p.Legend.YOffs = -0.05*vg.Inch, 0.3*vg.Inch // above the row of crosses
 	p.X.Min, p.X.Max = lo-0.1, hi+0.1
 	p.Y.Min, p.Y.Max = floor/2, maxTop*1.6
-	caption := fmt.Sprintf("For each multiplier a of the atlas (%d of them), the largest n ≤ N = %s for which the analogue of the closing conjecture of Larsson & Rubinstein-Salzedo fails, that is G(n + ⌈n/a⌉) − G(n) is not 1 or 2 (checks LRS-5.3-step(a) and LRS-conj-upper(a)); %d of the a have such an n, and the other %d (crosses at the foot) have none in the range. The dashed line is the end of the range checked; a point near it means the failures go on to the end of the computation.%s",
+	caption := fmt.Sprintf("For each multiplier $a$ of the atlas (%d of them), the largest $n ≤ N = %s$ for which the analogue of the closing conjecture of Larsson & Rubinstein-Salzedo fails, that is $G(n + ⌈n/a⌉) − G(n)$ is not 1 or 2 (checks LRS-5.3-step(a) and LRS-conj-upper(a)); %d of the $a$ have such an $n$, and the other %d (crosses at the foot) have none in the range. Marker shapes tell the denominator of $a$. The dashed line is the end of the range checked; a point near it means the failures go on to the end of the computation.%s",
 		len(d.rows), grouped(d.N), failing, len(never), d.overflowNote())
 	return single(p, caption), nil
 }

@@ -46,7 +46,7 @@ func TestAtlasCaptions(t *testing.T) {
 	src := NewSource(in, grundy.Fibonacci)
 	f, err := Draw(src, "atlas_conjecture")
 	must(t, err)
-	if !strings.Contains(f.Caption, "("+strconv.Itoa(len(rows))+" of them)") || !strings.Contains(f.Caption, strconv.Itoa(failing)+" of the a have such an n") {
+	if !strings.Contains(f.Caption, "("+strconv.Itoa(len(rows))+" of them)") || !strings.Contains(f.Caption, strconv.Itoa(failing)+" of the $a$ have such an $n$") {
 		t.Errorf("atlas_conjecture's caption does not count %d rows and %d failing:\n%s", len(rows), failing, f.Caption)
 	}
 	f, err = Draw(src, "atlas_alpha")

@@ -15,8 +15,19 @@
 //
 // Guarantees:
 //
-//   - Every figure is drawn 6.5 in wide, a journal's text width, with a
-//     white margin on every side, and its caption says only what is drawn.
+//   - Every figure is drawn 6.5 in wide, a journal's text width, and at
+//     most 4.6 in tall (the note prints it at 0.4 of its text height at
+//     most), with a white margin on every side, and its caption says only
+//     what is drawn.
+//   - Every mark is named in the figure's legend (a colour bar names the
+//     colours), or in its caption.
+//   - Mathematics is set as a journal sets it, and only mathematics: the
+//     titles, labels, legends and captions write it between '$', and
+//     mathText (math_text.go) sets its letters italic and the rest, the
+//     text included, upright; the ceiling and floor brackets, which the
+//     font lacks, are drawn as solid lines wherever they stand (a test
+//     reads every text a figure draws and finds no letter of mathematics
+//     upright). Package paper sets the captions' '$' spans in math mode.
 //   - The same input gives byte-identical PNG, SVG and PDF files (SVGs and
 //     PDFs embed their fonts; a PDF carries a fixed date), and files are
 //     written to a temporary name and renamed.

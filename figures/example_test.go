@@ -76,6 +76,6 @@ func ExampleDraw() {
 	_, err = figures.Draw(src, "grundy_table_full")
 	fmt.Println(err)
 	// Output:
-	// grundy_table: 6.5 × 5.2 in, 650 × 520 pixels
+	// grundy_table: 6.5 × 4.6 in, 650 × 460 pixels
 	// the dense table only reaches n = 60; grundy_table shows it all
 }

@@ -26,7 +26,7 @@ import (
 // format at any resolution.
 type Figure struct {
 	Name          string    // one of Names()
-	Caption       string    // one line that says what is drawn
+	Caption       string    // one line that says what is drawn, its mathematics between '$'
 	Width, Height vg.Length // printed size
 	draw          func(draw.Canvas)
 }
@@ -159,7 +159,8 @@ func Save(path, format string, f *Figure, dpi int) error {
 }
 
 // WriteCaptions writes dir/README.md: a short header naming the input
-// folder in and one line per figure, "- `NAME` (FORMATS): CAPTION". Lines
+// folder in and one line per figure, "- `NAME` (FORMATS): CAPTION", the
+// caption's mathematics between '$' (package paper sets it). Lines
 // that an earlier run wrote for figures not in figs are kept, so drawing
 // a few figures with plot -only leaves the others' captions in place.
 func WriteCaptions(dir, in string, figs []*Figure, formats []string, dpi int) error {
@@ -185,7 +186,8 @@ func WriteCaptions(dir, in string, figs []*Figure, formats []string, dpi int) er
 	fmt.Fprintln(&b, "in a PDF the characters that vgpdf's Windows-1252 text cannot encode, such as ≤, α and the minus sign, are drawn as")
 	fmt.Fprintln(&b, "outlines from the same font). The dense heat maps (grundy_table_full, global_values) are a raster image in every format.")
 	fmt.Fprintln(&b, "Where a series has more points than the figure has pixels it is downsampled into bins that keep")
-	fmt.Fprintln(&b, "each bin's minimum and maximum, so no extreme is hidden.")
+	fmt.Fprintln(&b, "each bin's minimum and maximum, so no extreme is hidden. The mathematics of a caption stands between $ signs,")
+	fmt.Fprintln(&b, "as in LaTeX: GitHub and the note (make paper) set it as mathematics, as the figures' own labels are set.")
 	fmt.Fprintln(&b)
 	for _, e := range registry {
 		if l, ok := lines[e.name]; ok {

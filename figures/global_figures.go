@@ -154,15 +154,20 @@ func globalPPositions(s *Source) (*Figure, error) {
 			}
 		}
 	}
-	p := newPlot(fmt.Sprintf("Global Fibonacci nim, $a = %s$: P-positions at the start, $x, y ≤ %d$", t.Mult, N), "pile $x$ (tokens)", "pile y (tokens)")
+	p := newPlot(fmt.Sprintf("Global Fibonacci nim, $a = %s$: P-positions at the start, $x, y ≤ %d$", t.Mult, N), "pile $x$ (tokens)", "pile $y$ (tokens)")
 	p.Add(h)
-	p.Add(scatter(pts, black, draw.CircleGlyph{}, 2.2))
+	dots := scatter(pts, black, draw.CircleGlyph{}, 2.2)
+	p.Add(dots)
+	leg := plot.NewLegend()
+	styleLegend(&leg)
+	leg.Add("white, on the diagonal $x = y$: a P-position at every limit $r$, so it has no $R₁$", cell{color.White})
+	leg.Add("black dot, off the diagonal: a P-position at the start $r = min(x+y−1, max(x, y))$", dots)
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -0.5, float64(N)+0.5, -0.5, float64(N)+0.5
-	cap := fmt.Sprintf("Global Fibonacci nim (a = %s), piles 0 ≤ x, y ≤ %d%s. The P-positions at the start r = min(x+y−1, max(x, y)) "+
-		"are the diagonal x = y (white: a P-position at every limit) and (0, n), (n, 0) with n in F(a) (black dots; a = 2: the Fibonacci numbers), as the lemma GLOBAL-start-P proves. "+
-		"Colour: R₁(x, y), the least limit at which (x, y) is an N-position, so that (x, y, r) is a P-position exactly when r < R₁(x, y); "+
+	cap := fmt.Sprintf("Global Fibonacci nim ($a = %s$), piles $0 ≤ x, y ≤ %d$%s. The P-positions at the start $r = min(x+y−1, max(x, y))$ "+
+		"are the diagonal $x = y$ (white: a P-position at every limit) and $(0, n)$, $(n, 0)$ with $n$ in $F(a)$ (black dots; $a = 2$: the Fibonacci numbers), as the lemma GLOBAL-start-P proves. "+
+		"Colour: $R₁(x, y)$, the least limit at which $(x, y)$ is an N-position, so that $(x, y, r)$ is a P-position exactly when $r < R₁(x, y)$; "+
 		"classes between consecutive Fibonacci numbers.", t.Mult, N, note)
-	return withColourBar(p, f.bar("R₁(x, y)"), cap), nil
+	return withColourBar(p, f.bar("$R₁(x, y)$, the least $r$ at which $(x, y, r)$ is an N-position"), &leg, cap), nil
 }
 
 func globalValues(s *Source) (*Figure, error) {
@@ -181,12 +186,12 @@ func globalValues(s *Source) (*Figure, error) {
 	grid := squareGrid{N: N, z: func(x, y int) float64 { return float64(t.Start(x, y)) }}
 	h := v.heatMap(grid)
 	h.Rasterized = true
-	p := newPlot(fmt.Sprintf("Global Fibonacci nim, $a = %s$: $G(x, y)$ at the start, $x, y ≤ %d$", t.Mult, N), "pile $x$ (tokens)", "pile y (tokens)")
+	p := newPlot(fmt.Sprintf("Global Fibonacci nim, $a = %s$: $G(x, y)$ at the start, $x, y ≤ %d$", t.Mult, N), "pile $x$ (tokens)", "pile $y$ (tokens)")
 	p.Add(h)
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -0.5, float64(N)+0.5, -0.5, float64(N)+0.5
 	cb := colourBar(v)
-	cb.Y.Label.Text = "G(x, y, start)"
-	cap := fmt.Sprintf("Global Fibonacci nim (a = %s): the Grundy value G(x, y, r) at the start r = min(x+y−1, max(x, y)) of every position 0 ≤ x, y ≤ %d%s, %s. "+
+	cb.Y.Label.Text = "$G(x, y)$ at the start"
+	cap := fmt.Sprintf("Global Fibonacci nim ($a = %s$): the Grundy value $G(x, y, r)$ at the start $r = min(x+y−1, max(x, y))$ of every position $0 ≤ x, y ≤ %d$%s, %s. "+
 		"The diagonal is 0 (mirror strategy); values grow away from it, largest %d on this range.", t.Mult, N, note, v.describe(), maxG)
-	return withColourBar(p, cb, cap), nil
+	return withColourBar(p, cb, nil, cap), nil
 }

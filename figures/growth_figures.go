@@ -11,6 +11,7 @@ import (
 
 	"fibnim/conjectures"
 	"fibnim/grundy"
+	"fibnim/internal/digits"
 )
 
 // bins is how many bins a series over n is downsampled to: more than the
@@ -75,20 +76,20 @@ func startValueGrowth(s *Source) (*Figure, error) {
 	}
 	p.Add(upper, lower, fit, g)
 	p.Legend.Add("$G(n)$, computed", g)
-	p.Legend.Add("ln $n$ / ln(3/2) (Theorem 5.3, lower bound)", lower)
+	p.Legend.Add("$ln n / ln(3/2)$ (Theorem 5.3, lower bound)", lower)
 	p.Legend.Add("$⌈2√n⌉ + 1$ (Theorem 5.3, upper bound)", upper)
-	p.Legend.Add(fmt.Sprintf("least-squares fit %.3f ln $n$ %s (RMS %.2f)", alpha, signed(beta), rms), fit)
+	p.Legend.Add(fmt.Sprintf("least-squares fit $%.3f ln n %s$ (RMS %.2f)", alpha, signed(beta), rms), fit)
 	if len(fibs) > 0 {
 		f := scatter(fibs, orange, draw.CircleGlyph{}, 2.2)
 		p.Add(f)
 		p.Legend.Add("$G(n)$ at the Fibonacci $n$, where $G(n, n−1) = 0$", f)
 	}
-	failures := "G(n) stays above the lower bound"
+	failures := "$G(n)$ stays above the lower bound"
 	if len(below) > 0 {
 		b := scatter(below, vermilion, draw.CrossGlyph{}, 3.2)
 		p.Add(b)
-		p.Legend.Add(fmt.Sprintf("$G(n)$ below the lower bound (%d $n ≤ %d$)", len(below), int(below[len(below)-1].X)), b)
-		failures = fmt.Sprintf("the crosses mark the %d n (all ≤ %d) where G(n) is below the printed lower bound, so that bound fails there", len(below), int(below[len(below)-1].X))
+		p.Legend.Add(fmt.Sprintf("$G(n)$ below the lower bound, at %s of $n$, all $≤ %d$", values(len(below)), int(below[len(below)-1].X)), b)
+		failures = fmt.Sprintf("the crosses mark the %s of $n$ (all $≤ %d$) where $G(n)$ is below the printed lower bound, so that bound fails there", values(len(below)), int(below[len(below)-1].X))
 	}
 	p.Legend.Top, p.Legend.Left = false, false
 	p.Legend.XOffs, p.Legend.YOffs = -0.05*vg.Inch, 0.05*vg.Inch
@@ -96,7 +97,7 @@ func startValueGrowth(s *Source) (*Figure, error) {
 	// The frame ends just above the data: the upper bound, far above it
 	// beyond small n, is cut at the top rather than stretching the axis.
 	p.Y.Min, p.Y.Max = 0, math.Ceil(maxG*1.06)+1
-	return single(p, fmt.Sprintf("G(n) against n for 1 ≤ n ≤ %d (a = %s), downsampled into %d log-spaced bins that keep each bin's least and greatest value, with the bounds of Theorem 5.3 of Larsson & Rubinstein-Salzedo, ln n / ln(3/2) ≤ G(n) ≤ ⌈2√n⌉ + 1 (the upper one, cut at the top of the frame, leaves it at n ≈ %d); %s. Also drawn: the least-squares fit G(n) ≈ %.3f ln n %s, and G(n) at the Fibonacci n (dots), the n where the starting value G(n, n-1) is 0.", N, v.mult, len(bs), upperExit(p.Y.Max), failures, alpha, signed(beta))), nil
+	return single(p, fmt.Sprintf("$G(n)$ against $n$ for $1 ≤ n ≤ %s$ ($a = %s$), downsampled into %d log-spaced bins that keep each bin's least and greatest value, with the bounds of Theorem 5.3 of Larsson & Rubinstein-Salzedo, $ln n / ln(3/2) ≤ G(n) ≤ ⌈2√n⌉ + 1$ (the upper one, cut at the top of the frame, leaves it at $n ≈ %d$); %s. Also drawn: the least-squares fit $G(n) ≈ %.3f ln n %s$, and $G(n)$ at the Fibonacci $n$ (dots), the $n$ where the starting value $G(n, n−1)$ is 0.", digits.Group(int64(N)), v.mult, len(bs), upperExit(p.Y.Max), failures, alpha, signed(beta))), nil
 }
 
 // upperExit is the least n where ⌈2√n⌉ + 1 exceeds y.
@@ -139,10 +140,10 @@ func conjectureGap(s *Source) (*Figure, error) {
 		counts[k]++
 		lo, hi = min(lo, k), max(hi, k)
 	}
-	title, says := "$G(⌈3n/2⌉) − G(n)$, $a = 2$", "the closing conjecture of Larsson & Rubinstein-Salzedo says G(⌈3n/2⌉) − G(n) is 1 or 2"
+	title, says := "$G(⌈3n/2⌉) − G(n)$, $a = 2$", "the closing conjecture of Larsson & Rubinstein-Salzedo says $G(⌈3n/2⌉) − G(n)$ is 1 or 2"
 	if a != grundy.Fibonacci {
 		title = "$G(n + ⌈n/a⌉) − G(n)$, $a = " + v.mult + "$"
-		says = fmt.Sprintf("the analogue for a = %s of the closing conjecture of Larsson & Rubinstein-Salzedo says G(n + ⌈n/a⌉) − G(n) is 1 or 2", v.mult)
+		says = fmt.Sprintf("the analogue for $a = %s$ of the closing conjecture of Larsson & Rubinstein-Salzedo says $G(n + ⌈n/a⌉) − G(n)$ is 1 or 2", v.mult)
 	}
 	p := newPlot(title, "pile size $n$ (tokens, log scale)", "difference of Grundy values")
 	logX(p)
@@ -180,8 +181,8 @@ func conjectureGap(s *Source) (*Figure, error) {
 	if len(bad) > 0 {
 		sc := scatter(bad, vermilion, draw.TriangleGlyph{}, 2.4)
 		p.Add(sc)
-		p.Legend.Add(fmt.Sprintf("violation (first at n = %d)", firstOutside(first)), sc)
-		violations = fmt.Sprintf("the first violation is at n = %d", firstOutside(first))
+		p.Legend.Add(fmt.Sprintf("violation (first at $n = %d$)", firstOutside(first)), sc)
+		violations = fmt.Sprintf("the first violation is at $n = %d$", firstOutside(first))
 	}
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.XOffs = 0.05 * vg.Inch
@@ -192,7 +193,7 @@ func conjectureGap(s *Source) (*Figure, error) {
 	// Counts on a log axis, so that a difference that occurs a handful of
 	// times among 10^8 n still gets a visible bar; each bar is labelled
 	// with its exact count. A bar starts at the axis' foot, 1/2.
-	h := newPlot("How often", "difference", "number of n")
+	h := newPlot("How often", "difference", "number of $n$")
 	logY(h)
 	const foot = 0.5
 	var bars []rect
@@ -209,7 +210,7 @@ func conjectureGap(s *Source) (*Figure, error) {
 			bars = append(bars, rect{x0: float64(k) - 0.35, x1: float64(k) + 0.35, y0: foot, y1: n, fill: c})
 		}
 		labels.XYs = append(labels.XYs, plotter.XY{X: float64(k), Y: max(n, foot)})
-		labels.Labels = append(labels.Labels, fmt.Sprintf("%d", counts[k]))
+		labels.Labels = append(labels.Labels, digits.Group(counts[k]))
 	}
 	h.Add(&rects{rs: bars})
 	lb, err := plotter.NewLabels(labels)
@@ -225,7 +226,7 @@ func conjectureGap(s *Source) (*Figure, error) {
 	h.X.Tick.Marker = integerTicks(lo, hi)
 	h.X.Min, h.X.Max = float64(lo)-0.6, float64(hi)+0.6
 	h.Y.Min, h.Y.Max = foot, math.Pow(10, math.Ceil(math.Log10(maxCount)+0.25))
-	return sideBySide(p, h, 0.68, fmt.Sprintf("Left: %s (shaded); n ≤ %d in %d log-spaced bins, each showing its least and greatest difference, violations as triangles; %s. Right: how many n have each difference, on a log scale (bar labels are exact counts); grey vertical lines join the least and greatest difference in a bin.", says, top, len(bs), violations)), nil
+	return sideBySide(p, h, 0.68, fmt.Sprintf("Left: %s (shaded); $n ≤ %s$ in %d log-spaced bins, each showing its least and greatest difference (dots inside the band, triangles outside it, the violations), joined by a grey vertical line where they differ; %s. Right: how many $n$ have each difference, on a log scale, in blue inside the band and in vermilion outside it; the label on each bar is its exact count.", says, digits.Group(int64(top)), len(bs), violations)), nil
 }
 
 func firstOutside(first map[int]int) int {
@@ -253,7 +254,7 @@ func firstOccurrence(s *Source) (*Figure, error) {
 		return nil, MissingError{fmt.Sprintf("only %d values reached", len(h))}
 	}
 	alpha, _, _, _, _ := conjectures.FitLog(v.conj())
-	top := newPlot(fmt.Sprintf("First occurrence $h(g)$ = min{$n : G(n) = g$}, $a = %s$", v.mult), "", "h(g) (tokens)")
+	top := newPlot(fmt.Sprintf("First occurrence $h(g) = min{n : G(n) = g}$, $a = %s$", v.mult), "", "$h(g)$ (tokens)")
 	logY(top)
 	var hx, rx plotter.XYs
 	for g := 1; g < len(h); g++ {
@@ -265,7 +266,7 @@ func firstOccurrence(s *Source) (*Figure, error) {
 	hl := line(hx, black, 1)
 	hs := scatter(hx, black, draw.CircleGlyph{}, 1.8)
 	top.Add(hl, hs)
-	bottom := newPlot("", "Grundy value $g$", "h(g+1) / h(g)")
+	bottom := newPlot("", "Grundy value $g$", "$h(g+1) / h(g)$")
 	rl := line(rx, black, 1)
 	rs := scatter(rx, black, draw.CircleGlyph{}, 1.8)
 	last := float64(len(h) - 1)
@@ -276,9 +277,9 @@ func firstOccurrence(s *Source) (*Figure, error) {
 	three := line(plotter.XYs{{X: 1, Y: bound}, {X: last, Y: bound}}, vermilion, 1, 4, 2)
 	fit := line(plotter.XYs{{X: 1, Y: math.Exp(1 / alpha)}, {X: last, Y: math.Exp(1 / alpha)}}, green, 1, 1, 2)
 	bottom.Add(three, fit, rl, rs)
-	bottom.Legend.Add("h(g+1)/h(g)", rl, rs)
-	bottom.Legend.Add(grundy.Multiplier{P: a.P + a.Q, Q: a.P}.String(), three)
-	bottom.Legend.Add(fmt.Sprintf("exp(1/α) = %.3f, α = %.3f from the fit of $G(n)$", math.Exp(1/alpha), alpha), fit)
+	bottom.Legend.Add("$h(g+1)/h(g)$", rl, rs)
+	bottom.Legend.Add(fmt.Sprintf("$(a+1)/a = %s$, near which $G(n + ⌈n/a⌉) ≥ G(n) + 1$ keeps the ratios", grundy.Multiplier{P: a.P + a.Q, Q: a.P}), three)
+	bottom.Legend.Add(fmt.Sprintf("$exp(1/α) = %.3f$, $α = %.3f$ from the fit of $G(n)$", math.Exp(1/alpha), alpha), fit)
 	bottom.Legend.Top = true
 	for _, p := range []*plot.Plot{top, bottom} {
 		p.X.Min, p.X.Max = 0.5, last+0.5
@@ -288,11 +289,11 @@ func firstOccurrence(s *Source) (*Figure, error) {
 		maxRatio = max(maxRatio, r.Y)
 	}
 	bottom.Y.Min, bottom.Y.Max = 1, maxRatio*1.3
-	keeps := "The closing conjecture's lower half, G(⌈3n/2⌉) ≥ G(n) + 1, keeps them near or below 3/2."
+	keeps := "The closing conjecture's lower half, $G(⌈3n/2⌉) ≥ G(n) + 1$, keeps them near or below $3/2$ (dashed line)."
 	if a != grundy.Fibonacci {
-		keeps = fmt.Sprintf("Where G(n + ⌈n/a⌉) ≥ G(n) + 1 (LRS-5.3-step(a)) holds, they stay near or below (a+1)/a = %s.", grundy.Multiplier{P: a.P + a.Q, Q: a.P})
+		keeps = fmt.Sprintf("Where $G(n + ⌈n/a⌉) ≥ G(n) + 1$ (check LRS-5.3-step(a)) holds, they stay near or below $(a+1)/a = %s$ (dashed line).", grundy.Multiplier{P: a.P + a.Q, Q: a.P})
 	}
-	return stacked(top, bottom, 5.5*vg.Inch, fmt.Sprintf("Top: h(g), the smallest n with G(n) = g, for g = 1..%d (n ≤ %d, a = %s). Bottom: the ratios h(g+1)/h(g); if G(n) grows like α ln n they tend to exp(1/α). %s", len(h)-1, v.N(), v.mult, keeps)), nil
+	return stacked(top, bottom, stackedHeight, fmt.Sprintf("Top: $h(g)$, the smallest $n$ with $G(n) = g$, for $g = 1, …, %d$ ($n ≤ %s$, $a = %s$). Bottom: the ratios $h(g+1)/h(g)$; if $G(n)$ grows like $α ln n$ they tend to $exp(1/α)$ (dotted line). %s", len(h)-1, digits.Group(int64(v.N())), v.mult, keeps)), nil
 }
 
 // signed writes "+ 0.731" or "− 3.578".
@@ -301,4 +302,12 @@ func signed(x float64) string {
 		return fmt.Sprintf("− %.3f", -x)
 	}
 	return fmt.Sprintf("+ %.3f", x)
+}
+
+// values writes "25 values" or "1 value".
+func values(k int) string {
+	if k == 1 {
+		return "1 value"
+	}
+	return fmt.Sprintf("%d values", k)
 }

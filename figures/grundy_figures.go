@@ -108,7 +108,7 @@ func (g triGrid) Y(r int) float64 { return float64(r) }
 
 // colourBar is a narrow plot with one labelled box per class.
 func colourBar(v valueClasses) *plot.Plot {
-	cb := newPlot("", "", "G(n, r)")
+	cb := newPlot("", "", "$G(n, r)$")
 	var col columnGrid
 	var ticks []plot.Tick
 	for i := range v.colours {
@@ -135,17 +135,43 @@ func (g columnGrid) Y(r int) float64    { return float64(r) }
 // withColourBar draws a heat map with its colour bar at the right. The
 // bar's strip is as wide as its coloured boxes (0.25 in) plus its tick
 // labels, axis title and ticks, so that longer labels ("21–23") never
-// squeeze the boxes away.
-func withColourBar(p, cb *plot.Plot, caption string) *Figure {
+// squeeze the boxes away. The marks drawn over the map, which the colour
+// bar does not explain, are explained by legend, drawn below the map
+// (inside it, it would hide cells); a nil legend takes no room. The map's
+// cells are square.
+func withColourBar(p, cb *plot.Plot, legend *plot.Legend, caption string) *Figure {
 	var labels vg.Length
 	for _, t := range cb.Y.Tick.Marker.Ticks(cb.Y.Min, cb.Y.Max) {
 		labels = max(labels, cb.Y.Tick.Label.Width(t.Label))
 	}
 	bar := 0.25*vg.Inch + labels + 0.45*vg.Inch
-	return &Figure{Width: fullWidth, Height: 5.2 * vg.Inch, Caption: caption, draw: func(c draw.Canvas) {
+	var legendHeight, strip vg.Length // the legend's, and with the gap above it
+	if legend != nil {
+		r := legend.Rectangle(draw.Canvas{})
+		legendHeight = r.Max.Y - r.Min.Y
+		strip = legendHeight + 0.2*vg.Inch
+	}
+	return &Figure{Width: fullWidth, Height: mapHeight, Caption: caption, draw: func(c draw.Canvas) {
+		full := c
+		c = draw.Crop(c, 0, 0, strip, 0)
+		// The maps are of square ranges: their cells are square when the
+		// data area is. Narrow the map to make it so, and centre the map
+		// and its bar on the figure.
+		gap := 0.1 * vg.Inch
+		da := p.DataCanvas(draw.Crop(c, 0, -bar-gap, 0, 0))
+		side := max((da.Max.X-da.Min.X)-(da.Max.Y-da.Min.Y), 0) / 2
 		w := c.Max.X - c.Min.X
-		p.Draw(draw.Crop(c, 0, -bar-0.1*vg.Inch, 0, 0))
-		cb.Draw(draw.Crop(c, w-bar, 0, 0.55*vg.Inch, -0.35*vg.Inch))
+		mc := draw.Crop(c, side, -bar-gap-side, 0, 0)
+		p.Draw(mc)
+		cb.Draw(draw.Crop(c, w-bar-side, -side, 0.55*vg.Inch, -0.35*vg.Inch))
+		if legend != nil {
+			// Below the map, from the left edge of its cells.
+			l := *legend
+			l.Top, l.Left = true, true
+			l.XOffs = p.DataCanvas(mc).Min.X - full.Min.X
+			h := full.Max.Y - full.Min.Y
+			l.Draw(draw.Crop(full, 0, 0, 0, -(h - legendHeight)))
+		}
 	}}
 }
 
@@ -174,11 +200,11 @@ func grundyTable(s *Source) (*Figure, error) {
 	}
 	N := min(tableLimit, t.N())
 	v := newValueClasses(maxValue(t, N))
-	p := newPlot(fmt.Sprintf("Grundy values $G(n, r)$, $a = %s$, $0 ≤ r ≤ n ≤ %d$", t.mult, N), "pile size $n$ (tokens)", "quota r (most tokens that may be removed)")
+	p := newPlot(fmt.Sprintf("Grundy values $G(n, r)$, $a = %s$, $0 ≤ r ≤ n ≤ %d$", t.mult, N), "pile size $n$ (tokens)", "quota $r$ (most tokens that may be removed)")
 	p.Add(v.heatMap(triGrid{t, N}))
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -0.5, float64(N)+0.5, -0.5, float64(N)+0.5
-	return withColourBar(p, colourBar(v),
-		fmt.Sprintf("G(n, r) for every cell 0 ≤ r ≤ n ≤ %d (a = %s), %s; G(n) = G(n, n) is the diagonal and the starting position G(n, n-1) lies just below it.", N, t.mult, v.describe())), nil
+	return withColourBar(p, colourBar(v), nil,
+		fmt.Sprintf("$G(n, r)$ for every cell $0 ≤ r ≤ n ≤ %d$ ($a = %s$), %s; $G(n) = G(n, n)$ is the diagonal and the starting position $G(n, n−1)$ lies just below it.", N, t.mult, v.describe())), nil
 }
 
 func grundyTableFull(s *Source) (*Figure, error) {
@@ -192,21 +218,21 @@ func grundyTableFull(s *Source) (*Figure, error) {
 	}
 	g := newBlockGrid(t, N, 500)
 	v := newValueClasses(maxValue(t, N))
-	title := fmt.Sprintf("G(n, r), a = %s, 0 ≤ r ≤ n ≤ %d: one pixel per cell", t.mult, N)
+	title := fmt.Sprintf("$G(n, r)$, $a = %s$, $0 ≤ r ≤ n ≤ %d$: one pixel per cell", t.mult, N)
 	block := "each table cell is one pixel"
 	if g.size > 1 {
-		title = fmt.Sprintf("G(n, r), a = %s, n ≤ %d: each pixel the maximum of a %d×%d block", t.mult, N, g.size, g.size)
-		block = fmt.Sprintf("each pixel is the largest value in a %d×%d block of cells, so no rise is hidden", g.size, g.size)
+		title = fmt.Sprintf("$G(n, r)$, $a = %s$, $n ≤ %d$: each pixel the maximum of a $%d×%d$ block", t.mult, N, g.size, g.size)
+		block = fmt.Sprintf("each pixel is the largest value in a $%d×%d$ block of cells, so no rise is hidden", g.size, g.size)
 	}
-	p := newPlot(title, "pile size $n$ (tokens)", "quota r (tokens)")
+	p := newPlot(title, "pile size $n$ (tokens)", "quota $r$ (tokens)")
 	h := v.heatMap(g)
 	h.Rasterized = true
 	p.Add(h)
 	half := float64(g.size) / 2
 	p.X.Min, p.X.Max = -0.5, float64(N)+half
 	p.Y.Min, p.Y.Max = -0.5, float64(N)+half
-	return withColourBar(p, colourBar(v),
-		fmt.Sprintf("The whole dense table, 0 ≤ r ≤ n ≤ %d (a = %s); %s; %s.%s", N, t.mult, block, v.describe(), fibBands(t.a))), nil
+	return withColourBar(p, colourBar(v), nil,
+		fmt.Sprintf("The whole dense table, $0 ≤ r ≤ n ≤ %d$ ($a = %s$); %s; %s.%s", N, t.mult, block, v.describe(), fibBands(t.a))), nil
 }
 
 // zeckendorfLimit is the largest n of the Zeckendorf figure.
@@ -224,7 +250,7 @@ func zeckendorfRows(s *Source) (*Figure, error) {
 	if s.mult != grundy.Fibonacci {
 		return nil, MissingError{fmt.Sprintf("Zeckendorf's representation and Whinihan's strategy are about a = 2, not a = %s", s.mult)}
 	}
-	p := newPlot(fmt.Sprintf("Zeckendorf parts of $n = 1, …, %d$", zeckendorfLimit), "tokens (parts laid end to end, smallest first)", "pile size n")
+	p := newPlot(fmt.Sprintf("Zeckendorf parts of $n = 1, …, %d$", zeckendorfLimit), "tokens (parts laid end to end, smallest first)", "pile size $n$")
 	var win, rest, fib []rect
 	for n := 1; n <= zeckendorfLimit; n++ {
 		parts := grundy.Zeckendorf(n) // ascending: z_1 < z_2 < ...
@@ -249,7 +275,7 @@ func zeckendorfRows(s *Source) (*Figure, error) {
 	all := &rects{rs: append(append(append([]rect{}, fib...), rest...), win...)}
 	all.outline = draw.LineStyle{Color: color.White, Width: 0.6}
 	p.Add(all)
-	p.Legend.Add("smallest part z₁(n): removing it is the winning move from (n, n-1)", swatch{vermilion})
+	p.Legend.Add("smallest part $z₁(n)$: removing it is the winning move from $(n, n−1)$", swatch{vermilion})
 	p.Legend.Add("other parts", swatch{skyBlue})
 	p.Legend.Add("$n$ a Fibonacci number: $G(n, n−1) = 0$, the first player loses", swatch{grey})
 	p.Legend.Top, p.Legend.Left = true, true
@@ -263,7 +289,7 @@ func zeckendorfRows(s *Source) (*Figure, error) {
 	}
 	p.Y.Tick.Marker = plot.ConstantTicks(ts)
 	return &Figure{Width: fullWidth, Height: 6 * vg.Inch, draw: func(c draw.Canvas) { p.Draw(c) },
-		Caption: fmt.Sprintf("Each n = 1..%d as the sum of non-consecutive Fibonacci numbers (Zeckendorf), smallest part first. Removing the smallest part z₁(n) wins from the start (n, n-1) unless n is itself a Fibonacci number (grey), when the first player loses (Whinihan).", zeckendorfLimit)}, nil
+		Caption: fmt.Sprintf("Each $n = 1, …, %d$ as the sum of non-consecutive Fibonacci numbers (Zeckendorf), smallest part first, the parts separated by white lines. Removing the smallest part $z₁(n)$ wins from the start $(n, n−1)$ unless $n$ is itself a Fibonacci number (grey), when the first player loses (Whinihan).", zeckendorfLimit)}, nil
 }
 
 // regionLimit is the largest n of the value-regions figure.
@@ -315,16 +341,16 @@ func valueRegions(s *Source) (*Figure, error) {
 			}
 		}
 	}
-	p := newPlot(fmt.Sprintf("Cells of value 0–3 and the regions of Theorems 4.1–4.7, $n ≤ %d$", N), "pile size $n$ (tokens)", "quota r (tokens)")
+	p := newPlot(fmt.Sprintf("Cells of value 0–3 and the regions of Theorems 4.1–4.7, $n ≤ %d$", N), "pile size $n$ (tokens)", "quota $r$ (tokens)")
 	p.Add(&rects{rs: cells}, edges)
 	for g, c := range fill {
 		p.Legend.Add(fmt.Sprintf("$G(n, r) = %d$", g), swatch{c})
 	}
 	p.Legend.Add("$G(n, r) ≥ 4$", swatch{lightGrey})
-	p.Legend.Add("boundary predicted by Theorems 4.1, 4.5-4.7", &segments{style: draw.LineStyle{Color: purple, Width: 2}})
+	p.Legend.Add("boundary predicted by Theorems 4.1, 4.5–4.7", &segments{style: draw.LineStyle{Color: purple, Width: 2}})
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.XOffs = 0.05 * vg.Inch
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = -0.5, float64(N)+0.5, -0.5, float64(N)+0.5
 	return &Figure{Width: fullWidth, Height: 5.5 * vg.Inch, draw: func(c draw.Canvas) { p.Draw(c) },
-		Caption: fmt.Sprintf("Every cell (n, r), n ≤ %d, coloured by its computed value when it is 0 to 3; the purple lines are the boundaries of the regions where Theorems 4.1 (value 0), 4.5, 4.6 and 4.7 (values 1, 2, 3) of Larsson & Rubinstein-Salzedo, read from the Zeckendorf parts of n, place each value. Where they agree with the data, each line runs exactly along a change of colour.", N)}, nil
+		Caption: fmt.Sprintf("Every cell $(n, r)$, $n ≤ %d$, coloured by its computed value when it is 0 to 3 (light grey: 4 or more); the purple lines are the boundaries of the regions where Theorems 4.1 (value 0), 4.5, 4.6 and 4.7 (values 1, 2, 3) of Larsson & Rubinstein-Salzedo, read from the Zeckendorf parts of $n$, place each value. Where they agree with the data, each line runs exactly along a change of colour.", N)}, nil
 }

@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"math"
 	"strings"
 	"unicode"
 
@@ -11,16 +12,20 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// mathText is the text handler of the figures' titles, axis labels and
-// legends: it sets what stands between two '$' as mathematics, as a
-// journal prints it, and the rest as text.Plain does. In mathematics the
-// letters are italic (Liberation Serif Italic) and the digits, signs and
-// brackets upright, and the ceiling and floor brackets ⌈ ⌉ ⌊ ⌋, which
-// Liberation Serif lacks (text.Plain would drop them silently), are drawn
-// as lines. gonum's TeX handler (go-latex mtex v0.2) has no ceiling
-// brackets and no superscripts, so it is not used. A text without '$',
-// or rotated, or of several lines, is drawn by text.Plain with the '$'
-// removed.
+// mathText is the text handler of the figures' titles, axis labels,
+// legends and annotations: it sets what stands between two '$' as
+// mathematics, as a journal prints it (and as the note's captions set the
+// same '$' spans, package paper), and the rest as text.Plain does. In
+// mathematics the Latin letters and the lowercase Greek ones are italic
+// (Liberation Serif Italic), as TeX sets them; the digits, signs,
+// brackets and the names of functions (ln, exp, min: operatorNames)
+// upright; and the ceiling and floor brackets ⌈ ⌉ ⌊ ⌋, which Liberation
+// Serif lacks (text.Plain would drop them silently), are drawn as lines
+// (anywhere in a text, with or without '$'). gonum's TeX handler (go-latex
+// mtex v0.2) has no ceiling brackets and no superscripts, so it is not
+// used. A rotated text (a y axis' label) is set the same way in the
+// rotated frame. A text without '$' or brackets, or of several lines, is
+// drawn by text.Plain with the '$' removed.
 type mathText struct{ text.Plain }
 
 var mathHandler = mathText{text.Plain{Fonts: font.DefaultCache}}
@@ -30,6 +35,16 @@ type piece struct {
 	s       string
 	italic  bool
 	bracket rune // ⌈ ⌉ ⌊ ⌋, or 0
+}
+
+// operatorNames are the words that mathematics sets upright, as TeX's
+// \ln, \exp, \min do: "$a ln a$" is an italic a, an upright ln.
+var operatorNames = map[string]bool{"ln": true, "log": true, "exp": true, "min": true, "max": true}
+
+// italicLetter says whether mathematics sets r in italic: the Latin
+// letters and the lowercase Greek ones (α, β), as TeX does.
+func italicLetter(r rune) bool {
+	return unicode.IsLetter(r) && (r < 0x370 || unicode.Is(unicode.Greek, r) && unicode.IsLower(r))
 }
 
 // pieces splits txt into what is drawn in one go.
@@ -45,15 +60,30 @@ func pieces(txt string) []piece {
 		}
 		out = append(out, piece{s: s, italic: italic})
 	}
+	rs := []rune(txt)
 	inMath := false
-	for _, r := range txt {
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
 		switch {
 		case r == '$':
 			inMath = !inMath
 		case strings.ContainsRune("⌈⌉⌊⌋", r):
 			out = append(out, piece{bracket: r})
+		case inMath && unicode.IsLetter(r):
+			j := i
+			for j < len(rs) && unicode.IsLetter(rs[j]) {
+				j++
+			}
+			if word := string(rs[i:j]); operatorNames[word] {
+				add(word, false)
+			} else {
+				for _, l := range rs[i:j] {
+					add(string(l), italicLetter(l))
+				}
+			}
+			i = j - 1
 		default:
-			add(string(r), inMath && unicode.IsLetter(r) && r < 0x370) // Latin letters; Greek stays upright
+			add(string(r), false)
 		}
 	}
 	return out
@@ -96,9 +126,21 @@ func (h mathText) Box(txt string, fnt font.Font) (width, height, depth vg.Length
 
 // Draw draws txt aligned as sty says.
 func (h mathText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
-	if h.plain(txt) || sty.Rotation != 0 || strings.Contains(txt, "\n") {
+	if h.plain(txt) || strings.Contains(txt, "\n") {
 		sty.Handler = h.Plain
 		h.Plain.Draw(c, strings.ReplaceAll(txt, "$", ""), sty, pt)
+		return
+	}
+	if sty.Rotation != 0 {
+		// As text.Plain does: turn the canvas, and pt with it, then set
+		// the text level in the turned frame.
+		c.Push()
+		c.Rotate(sty.Rotation)
+		sin, cos := math.Sincos(sty.Rotation)
+		pt = vg.Point{X: pt.Y*vg.Length(sin) + pt.X*vg.Length(cos), Y: pt.Y*vg.Length(cos) - pt.X*vg.Length(sin)}
+		sty.Rotation = 0
+		h.Draw(c, txt, sty, pt)
+		c.Pop()
 		return
 	}
 	w, ht, d := h.Box(txt, sty.Font)
@@ -125,7 +167,11 @@ func (h mathText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 }
 
 // bracket draws ⌈ ⌉ ⌊ ⌋ at x on the baseline: a stem as tall as a
-// parenthesis and a serif at its top (ceiling) or its foot (floor).
+// parenthesis and a serif at its top (ceiling) or its foot (floor), in
+// solid lines. The canvas keeps the dashes last set on it: a legend draws
+// each entry's text just after its line, so a bracket in the legend of
+// a dashed curve came out dashed (broken into bits) where one in a title
+// did not, unless the dashes are reset here.
 func (h mathText) bracket(c vg.Canvas, r rune, sty text.Style, x, baseline vg.Length) {
 	size := sty.Font.Size
 	_, up, down := h.Plain.Box("(", sty.Font)
@@ -142,6 +188,7 @@ func (h mathText) bracket(c vg.Canvas, r rune, sty text.Style, x, baseline vg.Le
 	c.Push()
 	c.SetColor(sty.Color)
 	c.SetLineWidth(0.055 * size)
+	c.SetLineDash(nil, 0)
 	var p vg.Path
 	p.Move(vg.Point{X: stem, Y: bottom})
 	p.Line(vg.Point{X: stem, Y: top})

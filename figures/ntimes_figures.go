@@ -43,7 +43,7 @@ func ntimesC(s *Source) (*Figure, error) {
 	for _, xy := range []plotter.XYs{c, L, U, ratio} {
 		sort.Slice(xy, func(i, j int) bool { return xy[i].X < xy[j].X })
 	}
-	top := newPlot("Eventual $k − r(k)$ of $n$-times nim: $c(a)$, integer $a$", "", "distance from a ln a")
+	top := newPlot("Eventual $k − r(k)$ of $n$-times nim: $c(a)$, integer $a$", "", "distance from $a ln a$")
 	logX(top)
 	// c, L and U are integers, one per a: points, not a line through them.
 	pc := scatter(c, black, draw.CircleGlyph{}, 1.3)
@@ -51,9 +51,10 @@ func ntimesC(s *Source) (*Figure, error) {
 	pU := scatter(U, vermilion, draw.TriangleGlyph{}, 1.3)
 	zero := line(plotter.XYs{{X: lo, Y: 0}, {X: hi, Y: 0}}, grey, 0.8, 2, 2)
 	top.Add(zero, pL, pU, pc)
-	top.Legend.Add("$c(a) − a$ ln $a$, computed", pc)
-	top.Legend.Add("$L − a$ ln $a$ (Theorem 2 (vii), lower bound)", pL)
-	top.Legend.Add("$U − a$ ln $a$ (Theorem 2 (vii), upper bound)", pU)
+	top.Legend.Add("$c(a) − a ln a$, computed", pc)
+	top.Legend.Add("$L − a ln a$ (Theorem 2 (vii), lower bound)", pL)
+	top.Legend.Add("$U − a ln a$ (Theorem 2 (vii), upper bound)", pU)
+	top.Legend.Add("0, where $c(a) = a ln a$", zero)
 	top.Legend.Top, top.Legend.Left = true, true
 	top.Legend.XOffs = 0.05 * vg.Inch
 	ymin, ymax := 0.0, 0.0
@@ -63,11 +64,15 @@ func ntimesC(s *Source) (*Figure, error) {
 		}
 	}
 	top.Y.Min, top.Y.Max = math.Floor(ymin)-0.5, math.Ceil(ymax)+0.5+0.45*(ymax-ymin) // room for the legend
-	bottom := newPlot("", "multiplier $a$ (log scale)", "c(a) / (a ln a)")
+	bottom := newPlot("", "multiplier $a$ (log scale)", "$c(a) / (a ln a)$")
 	logX(bottom)
 	pr := scatter(ratio, black, draw.CircleGlyph{}, 1.3)
 	one := line(plotter.XYs{{X: lo, Y: 1}, {X: hi, Y: 1}}, grey, 0.8, 2, 2)
 	bottom.Add(one, pr)
+	bottom.Legend.Add("$c(a) / (a ln a)$, computed", pr)
+	bottom.Legend.Add("1, where $c(a) = a ln a$", one)
+	bottom.Legend.Top, bottom.Legend.Left = false, false
+	bottom.Legend.XOffs, bottom.Legend.YOffs = -0.05*vg.Inch, 0.05*vg.Inch
 	minR := 1.0
 	for _, r := range ratio {
 		minR = min(minR, r.Y)
@@ -77,7 +82,7 @@ func ntimesC(s *Source) (*Figure, error) {
 		p.X.Min, p.X.Max = lo/1.05, hi*1.05
 	}
 	last := ratio[len(ratio)-1]
-	return stacked(top, bottom, 5.5*vg.Inch, fmt.Sprintf("Top: c(a), the eventual value of k − r(k) in Frankl & Tokushige's sequence F(a), for each integer a = %g..%g (one point per a), and the bounds L and U of Theorem 2 (vii), each drawn as its distance from a ln a (dashed line: 0). Bottom: c(a)/(a ln a), %.4f at a = %g.", lo, hi, last.Y, last.X)), nil
+	return stacked(top, bottom, stackedHeight, fmt.Sprintf("Top: $c(a)$, the eventual value of $k − r(k)$ in Frankl & Tokushige's sequence $F(a)$, for each integer $a = %g, …, %g$ (one point per $a$), and the bounds $L$ and $U$ of Theorem 2 (vii), each drawn as its distance from $a ln a$ (dashed line: 0). Bottom: $c(a)/(a ln a)$, %.4f at $a = %g$ (dashed line: 1).", lo, hi, last.Y, last.X)), nil
 }
 
 func ntimesReal(s *Source) (*Figure, error) {
@@ -87,7 +92,7 @@ func ntimesReal(s *Source) (*Figure, error) {
 	}
 	rows = append([]ntimes.RealRow(nil), rows...)
 	sort.Slice(rows, func(i, j int) bool { return rows[i].LoFloat < rows[j].LoFloat })
-	p := newPlot("$c(a)$ for real $a$: a step function", "multiplier $a$", "c(a)")
+	p := newPlot("$c(a)$ for real $a$: a step function", "multiplier $a$", "$c(a)$")
 	steps := &segments{style: draw.LineStyle{Color: black, Width: 1.6}}
 	var closed, open plotter.XYs
 	var labels plotter.XYLabels
@@ -108,9 +113,13 @@ func ntimesReal(s *Source) (*Figure, error) {
 	if len(steps.segs) == 0 {
 		return nil, MissingError{"real_c.parquet has no bounded interval"}
 	}
-	p.Add(steps)
-	p.Add(scatter(closed, black, draw.CircleGlyph{}, 2))
-	p.Add(scatter(open, black, draw.RingGlyph{}, 2))
+	dots, rings := scatter(closed, black, draw.CircleGlyph{}, 2), scatter(open, black, draw.RingGlyph{}, 2)
+	p.Add(steps, dots, rings)
+	p.Legend.Add("$c(a)$, constant on an interval $[lo, hi)$", steps)
+	p.Legend.Add("its lower end $lo$, included, labelled as a fraction", dots)
+	p.Legend.Add("its upper end $hi$, excluded", rings)
+	p.Legend.Top, p.Legend.Left = false, false
+	p.Legend.XOffs, p.Legend.YOffs = -0.05*vg.Inch, 0.05*vg.Inch
 	lb, err := plotter.NewLabels(labels)
 	if err != nil {
 		return nil, err
@@ -125,7 +134,7 @@ func ntimesReal(s *Source) (*Figure, error) {
 	p.X.Min, p.X.Max = lo-0.1, hi+0.1
 	p.Y.Min, p.Y.Max = -0.5, maxC+2.5
 	p.Y.Tick.Marker = integerTicks(0, int(maxC))
-	return single(p, fmt.Sprintf("c, the eventual value of k − r(k), as a function of the real multiplier a on [%s, %s): it is constant on each interval [lo, hi) (filled dot: included, ring: excluded) and each exact threshold, found in rational arithmetic, is labelled as a fraction.", rows[0].Lo, rows[len(rows)-1].Hi)), nil
+	return single(p, fmt.Sprintf("$c$, the eventual value of $k − r(k)$, as a function of the real multiplier $a$ on $[%s, %s)$: it is constant on each interval $[lo, hi)$ (filled dot: included, ring: excluded) and each exact threshold, found in rational arithmetic, is labelled as a fraction.", rows[0].Lo, rows[len(rows)-1].Hi)), nil
 }
 
 // growthMultipliers are the multipliers drawn in ntimes_growth, when present.
@@ -158,7 +167,7 @@ func ntimesGrowth(s *Source) (*Figure, error) {
 	if len(names) == 0 {
 		return nil, MissingError{"sequences.parquet holds none of the multipliers " + strings.Join(growthMultipliers, ", ")}
 	}
-	p := newPlot("Growth of Frankl & Tokushige's sequence $F(a)$", "index $k$", "f(k)")
+	p := newPlot("Growth of Frankl & Tokushige's sequence $F(a)$", "index $k$", "$f(k)$")
 	logY(p)
 	// Dark, saturated colours only: each curve must stand out on white
 	// and in a greyscale print (no yellow or pale blue).
@@ -186,5 +195,5 @@ func ntimesGrowth(s *Source) (*Figure, error) {
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.XOffs, p.Legend.YOffs = 0.05*vg.Inch, -0.05*vg.Inch
 	p.X.Min, p.X.Max = 0, maxK
-	return single(p, fmt.Sprintf("The first %g terms f(k) of F(a) (exact big integers, Theorem 1's recurrence) for a = %s, on a log scale: f(k) grows geometrically, at a rate that falls as a grows. Every F(a) starts on the dotted line f(k) = k and stays on it while k ≤ a + 1, so a large a leaves that line only after about a terms.", maxK, strings.Join(names, ", "))), nil
+	return single(p, fmt.Sprintf("The first %g terms $f(k)$ of $F(a)$ (exact big integers, Theorem 1's recurrence) for $a = %s$, on a log scale: $f(k)$ grows geometrically, at a rate that falls as $a$ grows. Every $F(a)$ starts on the dotted line $f(k) = k$ and stays on it while $k ≤ a + 1$, so a large $a$ leaves that line only after about $a$ terms.", maxK, strings.Join(names, ", "))), nil
 }

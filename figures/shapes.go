@@ -71,3 +71,15 @@ func (s swatch) Thumbnail(c *draw.Canvas) {
 	pts := []vg.Point{{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y}}
 	c.FillPolygon(s.c, pts)
 }
+
+// cell is a legend entry for one cell of a heat map: a square as tall as
+// the entry, filled, with a thin outline so that a white cell shows.
+type cell struct{ fill color.Color }
+
+func (s cell) Thumbnail(c *draw.Canvas) {
+	side := c.Max.Y - c.Min.Y
+	x := c.Center().X - side/2
+	pts := []vg.Point{{X: x, Y: c.Min.Y}, {X: x + side, Y: c.Min.Y}, {X: x + side, Y: c.Max.Y}, {X: x, Y: c.Max.Y}}
+	c.FillPolygon(s.fill, pts)
+	c.StrokeLines(draw.LineStyle{Color: darkGrey, Width: 0.5}, append(pts, pts[0]))
+}

@@ -31,10 +31,16 @@ type colorT = color.RGBA
 func rgb(r, g, b uint8) color.RGBA { return color.RGBA{r, g, b, 0xff} }
 
 // Sizes a journal prints: one column of a two-column page is about 3.4 in,
-// the full text width about 6.5 in. Figures are drawn at the full width.
+// the full text width about 6.5 in. Figures are drawn at the full width,
+// and at most 4.6 in tall: the note (package paper) prints a figure no
+// taller than 0.4 of its text height (3.9 in), so that two figures share
+// a page, and a taller figure would come out small (its text at 8.5 pt
+// below 7 pt) where 4.6 in are printed at 85% (7.2 pt).
 const (
-	fullWidth = 6.5 * vg.Inch
-	height    = 4.2 * vg.Inch
+	fullWidth     = 6.5 * vg.Inch
+	height        = 4.2 * vg.Inch // one plot
+	stackedHeight = 4.6 * vg.Inch // two plots, one above the other
+	mapHeight     = 4.6 * vg.Inch // a heat map with its colour bar, and its legend below
 )
 
 func newPlot(title, x, y string) *plot.Plot {
@@ -47,16 +53,21 @@ func newPlot(title, x, y string) *plot.Plot {
 	p.Y.Label.TextStyle.Font.Size = 10
 	p.X.Tick.Label.Font.Size = 9
 	p.Y.Tick.Label.Font.Size = 9
-	p.Legend.TextStyle.Font.Size = 8.5
-	p.Legend.Padding = 1.5
-	p.Legend.ThumbnailWidth = 0.3 * vg.Inch
+	styleLegend(&p.Legend)
 	p.X.Tick.Marker, p.Y.Tick.Marker = niceTicks{}, niceTicks{}
 	// Mathematics between '$' is set as a journal sets it (math_text.go).
 	p.Title.TextStyle.Handler = mathHandler
 	p.X.Label.TextStyle.Handler = mathHandler
 	p.Y.Label.TextStyle.Handler = mathHandler
-	p.Legend.TextStyle.Handler = mathHandler
 	return p
+}
+
+// styleLegend gives a legend the figures' size, spacing and text handler.
+func styleLegend(l *plot.Legend) {
+	l.TextStyle.Font.Size = 8.5
+	l.Padding = 1.5
+	l.ThumbnailWidth = 0.3 * vg.Inch
+	l.TextStyle.Handler = mathHandler
 }
 
 func line(xy plotter.XYs, c color.Color, width vg.Length, dashes ...vg.Length) *plotter.Line {

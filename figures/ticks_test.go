@@ -70,11 +70,11 @@ func TestDecadeTicksTopLabelled(t *testing.T) {
 }
 
 // TestMathText: what stands between '$' is set as mathematics: letters
-// italic, the rest upright, and the ceiling brackets, which the font
+// (Latin, and lowercase Greek) italic, the rest upright, and the ceiling brackets, which the font
 // lacks, drawn as lines that take room.
 func TestMathText(t *testing.T) {
 	got := pieces("Where $G(⌈3n/2⌉) − α$ x")
-	want := []piece{{s: "Where "}, {s: "G", italic: true}, {s: "("}, {bracket: '⌈'}, {s: "3"}, {s: "n", italic: true}, {s: "/2"}, {bracket: '⌉'}, {s: ") − α x"}}
+	want := []piece{{s: "Where "}, {s: "G", italic: true}, {s: "("}, {bracket: '⌈'}, {s: "3"}, {s: "n", italic: true}, {s: "/2"}, {bracket: '⌉'}, {s: ") − "}, {s: "α", italic: true}, {s: " x"}}
 	if len(got) != len(want) {
 		t.Fatalf("pieces: %+v", got)
 	}

@@ -99,10 +99,10 @@ func TestFiguresTakeTheirMultiplier(t *testing.T) {
 		if strings.HasPrefix(name, "ntimes") || strings.HasPrefix(name, "atlas") {
 			continue
 		}
-		if !strings.Contains(f.Caption, "a = 5/2") || strings.Contains(f.Caption, "a = 2)") || strings.Contains(f.Caption, "Fibonacci numbers") {
+		if !strings.Contains(f.Caption, "a = 5/2") || strings.Contains(f.Caption, "a = 2)") || strings.Contains(f.Caption, "a = 2$") || strings.Contains(f.Caption, "Fibonacci numbers") {
 			t.Errorf("%s: caption %q", name, f.Caption)
 		}
-		if name == "conjecture_gap" && !strings.Contains(f.Caption, fmt.Sprintf("first violation is at n = %d", first)) {
+		if name == "conjecture_gap" && !strings.Contains(f.Caption, fmt.Sprintf("first violation is at $n = %d$", first)) {
 			t.Errorf("conjecture_gap: caption %q; package conjectures finds the first counterexample at n = %d", f.Caption, first)
 		}
 	}

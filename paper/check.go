@@ -134,8 +134,9 @@ func Missing(text string, exp []Expect) []Expect {
 
 // CheckPDF checks the compiled note ROOT/paper/fibnim-note.pdf against
 // ROOT/checks.json: it has at least MinPages pages, its log no undefined
-// reference or citation, its text no "??", and pdftotext reads every key
-// number of checks.json in it. It returns the page count.
+// reference or citation, its text no "??", pdftotext reads every key
+// number of checks.json in it, and no page but the last is more than
+// MaxEmptyFraction empty (Layout). It returns the page count.
 func CheckPDF(ctx context.Context, root string) (pages int, err error) {
 	if err := tex.Available(); err != nil {
 		return 0, err
@@ -176,6 +177,13 @@ func CheckPDF(ctx context.Context, root string) (pages int, err error) {
 			m = append(m, fmt.Sprintf("%s (%q)", e.What, e.Text))
 		}
 		return pages, fmt.Errorf("%s does not print what checks.json says: %s", pdf, strings.Join(m, "; "))
+	}
+	spaces, err := Layout(ctx, pdf)
+	if err != nil {
+		return pages, err
+	}
+	if bad := halfEmpty(spaces); len(bad) > 0 {
+		return pages, fmt.Errorf("%s has pages more than %.0f%% empty before its last: %s (note.tex.tmpl places the floats)", pdf, 100*MaxEmptyFraction, describe(bad))
 	}
 	return pages, nil
 }

@@ -23,11 +23,20 @@
 // papers' statements; n-times nim, the atlas and the global game);
 // cite.go the citations and the bibliography from CITATION.cff; tex.go
 // the TeX helpers (numbers, captions, tables and figures); check.go the
-// check of the PDF; data.go what the note reads; cff.go the CITATION.cff
-// reader.
+// check of the PDF; layout.go the empty space on its pages; data.go what
+// the note reads; cff.go the CITATION.cff reader.
 //
-// CheckPDF checks a compiled note: its pages, its references, and every
-// key number of checks.json (Expectations), read back with pdftotext. The
+// Figures and tables float (note.tex.tmpl sets where): each goes at the
+// top or foot of a page of text where there is room, a page of floats
+// alone is at least 80% full, and a figure is printed at most 0.4 of the
+// text height tall, so that two share a page. A figure's caption comes
+// from figures/README.md, its mathematics between '$' set in math mode
+// (captionTeX), as the figure sets it.
+//
+// CheckPDF checks a compiled note: its pages, its references, every key
+// number of checks.json (Expectations), read back with pdftotext, and the
+// empty space of every page (Layout, from the pages drawn by pdftoppm): no
+// page but the last may be more than MaxEmptyFraction empty. The
 // expectations are built from checks.json alone, not from the note's view,
 // so a number printed wrongly fails.
 //

@@ -24,6 +24,20 @@ func TestCaptionTeX(t *testing.T) {
 	if _, err := captionTeX("a character ∞ with no form"); err == nil {
 		t.Error("a character the note cannot typeset was let through")
 	}
+	// What a caption marks with '$' (package figures marks all of its
+	// mathematics) is set as mathematics whole: its letters italic, the
+	// names of functions upright, digits grouped without a space.
+	got, err = captionTeX("Each cell $0 ≤ r ≤ n ≤ 60$ ($a = 2$), $ln n / ln(3/2) ≤ G(n) ≤ ⌈2√n⌉ + 1$, $n ≤ N = 100,000,000$ in the check LRS-5.3-step(a)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = `Each cell $0 \le  r \le  n \le  60$ ($a = 2$), $\ln  n / \ln (3/2) \le  G(n) \le  \lceil 2\sqrt{n}\rceil  + 1$, $n \le  N = 100{,}000{,}000$ in the check LRS-5.3-step(a)`
+	if got != want {
+		t.Errorf("captionTeX:\n got %s\nwant %s", got, want)
+	}
+	if _, err := captionTeX("an unclosed $n ≤ 5"); err == nil {
+		t.Error("an unclosed '$' was let through")
+	}
 }
 
 func TestMathOf(t *testing.T) {

@@ -94,10 +94,39 @@ func (v *view) figure(name string) string {
 }
 
 // captionTeX turns a caption of figures/README.md into TeX: the text
-// escaped, and its mathematics set as mathematics (mathSpans): a function
-// of one letter applied to its arguments, G(n), R₁(x, y), G(⌈3n/2⌉), and
-// the mathematical characters elsewhere, in math mode.
+// escaped, and its mathematics set as mathematics. Package figures writes
+// a caption's mathematics between '$', as its labels are written, so the
+// note sets it as the figure does: "$0 ≤ r ≤ n$" in math mode, every
+// letter italic. In what stands outside '$' (all of a caption that an
+// older figures/README.md gives without them), a function of one letter
+// applied to its arguments, G(n), R₁(x, y), G(⌈3n/2⌉), is taken for
+// mathematics (mathSpans), and the mathematical characters elsewhere are
+// set in math mode.
 func captionTeX(s string) (string, error) {
+	if strings.Count(s, "$")%2 != 0 {
+		return "", fmt.Errorf("an odd number of '$' in %q", s)
+	}
+	var b strings.Builder
+	for i, part := range strings.Split(s, "$") {
+		if i%2 == 1 {
+			m, err := mathTeX(part)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString("$" + m + "$")
+			continue
+		}
+		t, err := spansTeX(part)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(t)
+	}
+	return b.String(), nil
+}
+
+// spansTeX writes text that may hold unmarked mathematics (mathSpans).
+func spansTeX(s string) (string, error) {
 	var b strings.Builder
 	for _, sp := range mathSpans(s) {
 		if sp.math {
@@ -179,13 +208,20 @@ func mathSpans(s string) []span {
 	return out
 }
 
-// mathTeX writes a span of mathematics in TeX's math mode (without the $).
+// mathTeX writes a span of mathematics in TeX's math mode (without the $):
+// the names of functions upright (\ln, as the figures set them), the
+// commas that group digits (100,000,000) without the space TeX puts after
+// a comma in mathematics.
 func mathTeX(s string) (string, error) {
-	s = sqrtArg.ReplaceAllString(s, "\\sqrt{$1}")
+	s = operatorName.ReplaceAllString(s, `\$1 `)
+	s = sqrtArg.ReplaceAllString(s, "\x00$1\x01")
 	s = strings.NewReplacer("≤", `\le `, "≥", `\ge `, "≈", `\approx `, "α", `\alpha `, "β", `\beta `,
 		"−", "-", "⌈", `\lceil `, "⌉", `\rceil `, "⌊", `\lfloor `, "⌋", `\rfloor `, "₁", "_1", "×", `\times `, "…", `\dots `,
 		"&", `\&`, "%", `\%`, "#", `\#`, "√", `\sqrt{}`, "{", `\{`, "}", `\}`).Replace(s)
-	s = strings.ReplaceAll(s, `\sqrt\{`, `\sqrt{`) // the braces of \sqrt{x} just written
+	s = strings.NewReplacer("\x00", `\sqrt{`, "\x01", "}").Replace(s)
+	for t := ""; t != s; { // the matches of 100,000,000 overlap
+		t, s = s, groupComma.ReplaceAllString(s, "$1{,}$2")
+	}
 	for i, r := range s {
 		if r >= utf8.RuneSelf {
 			return "", fmt.Errorf("character %q at byte %d has no LaTeX form here", r, i)
@@ -207,6 +243,12 @@ func textTeX(s string) (string, error) {
 	}
 	return s, nil
 }
+
+// operatorName is the name of a function that mathematics sets upright.
+var operatorName = regexp.MustCompile(`\b(ln|log|exp|min|max)\b`)
+
+// groupComma is a comma between groups of digits.
+var groupComma = regexp.MustCompile(`([0-9]),([0-9]{3})`)
 
 // sqrtArg is √ with the name or number it applies to.
 var sqrtArg = regexp.MustCompile(`√([A-Za-z0-9]+)`)

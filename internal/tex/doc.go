@@ -1,5 +1,6 @@
 // Package tex runs the TeX and poppler tools that the paper kit needs:
-// pdflatex to compile a document, pdftotext and pdfinfo to read one back.
+// pdflatex to compile a document, pdftotext and pdfinfo to read one back,
+// pdftoppm to look at its pages.
 // They come from Debian's texlive-latex-base, texlive-latex-recommended
 // and poppler-utils (scripts/tex.sh installs them).
 //

@@ -6,9 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -18,7 +21,7 @@ import (
 const SourceDate = 946684800
 
 // Tools are the programs this package runs.
-var Tools = []string{"pdflatex", "pdftotext", "pdfinfo"}
+var Tools = []string{"pdflatex", "pdftotext", "pdfinfo", "pdftoppm"}
 
 // Available says which of Tools are missing, as an error naming them and
 // the script that installs them; nil when all are there.
@@ -111,6 +114,39 @@ func Pages(ctx context.Context, pdf string) (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("pdfinfo %s: no page count", pdf)
+}
+
+// Render draws every page of a PDF in grey at dpi dots per inch, as
+// pdftoppm does, and returns the pages in order.
+func Render(ctx context.Context, pdf string, dpi int) ([]image.Image, error) {
+	dir, err := os.MkdirTemp("", "fibnim-render-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	cmd := exec.CommandContext(ctx, "pdftoppm", "-png", "-gray", "-r", strconv.Itoa(dpi), pdf, filepath.Join(dir, "page"))
+	if _, err := cmd.Output(); err != nil {
+		return nil, fmt.Errorf("pdftoppm %s: %v%s", pdf, err, stderrOf(err))
+	}
+	names, err := filepath.Glob(filepath.Join(dir, "page-*.png"))
+	if err != nil {
+		return nil, err
+	}
+	// pdftoppm pads the page numbers to one width: the names sort in order.
+	sort.Strings(names)
+	pages := make([]image.Image, 0, len(names))
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			return nil, fmt.Errorf("pdftoppm %s: page %d: %v", pdf, len(pages)+1, err)
+		}
+		pages = append(pages, img)
+	}
+	return pages, nil
 }
 
 func stderrOf(err error) string {
