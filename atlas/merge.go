@@ -75,7 +75,7 @@ func Merge(root string) (Plan, []AtlasRow, error) {
 	}
 	inPlan := map[string]bool{}
 	for _, a := range mults {
-		inPlan["mult="+a.Folder()] = true
+		inPlan[a.FolderName()] = true
 	}
 	entries, err := os.ReadDir(Dir(root))
 	if err != nil {
