@@ -213,13 +213,13 @@ var direct = sync.OnceValue(func() [][3]float64 {
 // ln^k(n)/n:
 //
 //	sum_{n=M..m} f(n) = integral_M^m f + (f(M) + f(m))/2
-//	                    + (f'(m) - f'(M))/12 - (f'''(m) - f'''(M))/720,
+//	                    + (f1(m) - f1(M))/12 - (f3(m) - f3(M))/720,
 //
-// where the integrals are ln m - ln M, (ln^2 m - ln^2 M)/2 and
-// (ln^3 m - ln^3 M)/3, and with L = ln n the derivatives are
-// f_0' = -1/n^2, f_0''' = -6/n^4, f_1' = (1 - L)/n^2,
-// f_1''' = (11 - 6L)/n^4, f_2' = (2L - L^2)/n^2 and
-// f_2''' = (-12 + 22L - 6L^2)/n^4.
+// with f1 and f3 the first and third derivatives of f, where the
+// integrals are ln m - ln M, (ln^2 m - ln^2 M)/2 and (ln^3 m - ln^3 M)/3,
+// and with L = ln n the derivatives are, for k = 0, 1, 2:
+// f1 = -1/n^2, (1 - L)/n^2, (2L - L^2)/n^2 and
+// f3 = -6/n^4, (11 - 6L)/n^4, (-12 + 22L - 6L^2)/n^4.
 func logPrefix(m int64) (s0, s1, s2 float64) {
 	if m <= 0 {
 		return 0, 0, 0
