@@ -49,7 +49,13 @@ func Report(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further) []b
 		w("multipliers: where LRS-5.2(a) holds, G(n) = g exactly for h(g) <= n < h(g+1), so this is the fit the run would have made;")
 		w("the file's own alpha is the column \"alpha in the file\".")
 		if old > 0 {
-			w("For %s multipliers, where LRS-5.2(a) does not hold, h(g) does not give G(n): their fit is the file's ordinary one, and the reading leaves them out.", count(old))
+			var as []string
+			for _, r := range rows {
+				if r.OldFit {
+					as = append(as, r.Multiplier)
+				}
+			}
+			w("At a = %s, where LRS-5.2(a) does not hold, h(g) does not give G(n): the fit there is the file's ordinary one, and the reading leaves it out.", strings.Join(as, ", "))
 		}
 	}
 	w("")
