@@ -4,7 +4,7 @@
 #   make test        vet, gofmt, staticcheck, every test, the Slurm test and the
 #                    notebooks (what CI runs)
 #   make check       the fast tier for development: vet, gofmt, staticcheck and
-#                    go test -short (its time: README.md)
+#                    go test -short
 #   make test-long   the grundy package's tests with their exhaustive matrices
 #                    (FIBNIM_LONG=1): every worker count, switch mode and
 #                    multiplier at the largest N of each test, where make test
@@ -23,11 +23,11 @@
 #   make fuzz        run every fuzz target for FUZZTIME each (default 60s); go test
 #                    (make test) replays their seed corpora in testdata/fuzz only
 #   make verify-big  compute the table to N = 10^9 and verify it (results/big/;
-#                    the table: 4.6 to 5.6 min and 5.8 GiB peak on 2 cores, results/bench.md)
+#                    its time and memory: results/bench.md)
 #   make automata    learn the positions of Grundy values 0..5 as Fibonacci automata
-#                    and prove them for all n (results/automata/mult=2/; 2 s)
+#                    and prove them for all n (results/automata/mult=2/)
 #   make automata-heavy  the same for values 0..8 from tables to 10^8
-#                    (results/heavy/automata/mult=2/; about 7 minutes and 3.3 GiB)
+#                    (results/heavy/automata/mult=2/; its time and memory: docs/automata.md)
 
 GO       ?= go
 # -buildvcs=auto stamps the git revision into the binaries (compute version,

@@ -30,7 +30,11 @@
 // and the reading and validation of both Parquet files, so that the
 // package that writes them also refuses a foreign one; schema_v1.go reads
 // the files of version 1 (seven columns per statement), among them the
-// committed atlases, and nothing writes them any more.
+// committed atlases, and nothing writes them any more. Files written
+// before the fit was weighted by 1/n (no [MetaFit], the committed atlases
+// among them) hold the ordinary least-squares fit; reading recomputes the
+// weighted one from h(g) where G(n) is non-decreasing (LRS-5.2(a)), and
+// marks a row where it cannot ([AtlasRow] Refit, OldFit).
 //
 // Guarantees: rows are exact where the data are (integers, and a as p/q
 // in lowest terms beside its float), hold no timestamp, worker count or

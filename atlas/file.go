@@ -38,6 +38,13 @@ const (
 	// MetaSchema is the version of the file's columns: SchemaVersion;
 	// absent in a file of version 1.
 	MetaSchema = "fibnim.atlas.schema"
+	// MetaFit names the estimator of the fit columns (fit_alpha, fit_beta,
+	// fit_rms, fit_max_residual, fit_max_at_n): conjectures.FitEstimator
+	// over 1 <= n <= N. A file without it (every atlas written before the
+	// fit was weighted, among them the committed results/atlas.parquet and
+	// results/atlas-1e7.parquet) holds the ordinary least-squares fit, every
+	// n weighted alike; readFile recomputes its rows' fits (refit).
+	MetaFit = "fibnim.atlas.fit"
 
 	// SchemaVersion is the version of the columns this package writes:
 	// 2, one list column per field of CheckResult (fileRow). Version 1
@@ -81,13 +88,26 @@ type AtlasRow struct {
 	GN         int32   `parquet:"g_n"`        // G(N) = G(N, N)
 	MaxG       int32   `parquet:"max_g"`      // the largest G(n), n <= N
 
-	// Least squares G(n) ~ alpha ln n + beta over 1 <= n <= N
-	// (conjectures.FitLog): RMS and largest residual, with its n.
+	// The fit G(n) ~ alpha ln n + beta over 1 <= n <= N by least squares
+	// weighted by 1/n (conjectures.FitLog, conjectures.FitEstimator): the
+	// RMS residual (weighted alike) and the largest residual, with its n.
+	// In a file written before (no MetaFit), the columns hold ordinary
+	// least squares; readFile replaces them by the weighted fit
+	// recomputed from H (Refit), or leaves them and sets OldFit.
 	Alpha       float64 `parquet:"fit_alpha"`
 	Beta        float64 `parquet:"fit_beta"`
 	RMS         float64 `parquet:"fit_rms"`
 	MaxResidual float64 `parquet:"fit_max_residual"`
 	MaxResAt    int64   `parquet:"fit_max_at_n"`
+	// Refit: the fit above was recomputed from H when the row was read,
+	// for its file holds the ordinary least-squares fit, whose alpha is
+	// FileAlpha. OldFit: it is that file's ordinary least-squares fit
+	// still, for H does not give G(n) back (LRS-5.2(a) does not hold, so
+	// G(n) may decrease). None of the three is stored; a row with OldFit
+	// is not written again (writeRows).
+	Refit     bool    `parquet:"-"`
+	OldFit    bool    `parquet:"-"`
+	FileAlpha float64 `parquet:"-"`
 
 	// H[g] = h(g), the least n with G(n) >= g, for g = 0..MaxG.
 	H []int64 `parquet:"h"`
@@ -185,7 +205,7 @@ func CheckIDs(rows []AtlasRow) []string {
 // reproduce the files byte for byte; extra holds the rest (table.MetaMult
 // for a summary, MetaList and MetaRows for atlas.parquet).
 func fileMeta(kind string, N int, revision string, extra map[string]string) map[string]string {
-	m := map[string]string{MetaKind: kind, MetaSchema: SchemaVersion, table.MetaN: strconv.Itoa(N), table.MetaRevision: revision}
+	m := map[string]string{MetaKind: kind, MetaSchema: SchemaVersion, MetaFit: fitMeta, table.MetaN: strconv.Itoa(N), table.MetaRevision: revision}
 	for k, v := range extra {
 		m[k] = v
 	}
@@ -247,10 +267,15 @@ func fromFile(f fileRow) (AtlasRow, error) {
 }
 
 // writeRows writes rows to path in schema SchemaVersion, with meta
-// (fileMeta), through a temporary file and a rename.
+// (fileMeta), through a temporary file and a rename. It refuses a row
+// whose fit is still an earlier file's ordinary least squares (OldFit):
+// the file says its fit is weighted (MetaFit).
 func writeRows(path string, meta map[string]string, rows []AtlasRow) error {
 	out := make([]fileRow, len(rows))
 	for i, r := range rows {
+		if r.OldFit {
+			return fmt.Errorf("%s: a = %s: its fit is the ordinary least squares of an earlier file, and its h(g) cannot give the weighted one (LRS-5.2(a) does not hold); compute its row again", path, r.Multiplier)
+		}
 		out[i] = toFile(r)
 	}
 	return parquetfile.WriteFile(path, meta, out)
@@ -272,8 +297,21 @@ var (
 // or absent for version 1) or of a version it does not know, and a row
 // whose N is not the file's, whose multiplier is not its own a_num/a_den
 // in lowest terms, whose status is unknown or whose lists disagree; a
-// damaged file wraps table.ErrCorrupt.
+// damaged file wraps table.ErrCorrupt. The fits of a file written before
+// the fit was weighted (no MetaFit) are recomputed (refit).
 func readFile(path, kind string) (rows []AtlasRow, meta map[string]string, err error) {
+	rows, meta, err = readStored(path, kind)
+	if err == nil && meta[MetaFit] == "" {
+		for i := range rows {
+			refit(&rows[i])
+		}
+	}
+	return rows, meta, err
+}
+
+// readStored is readFile with every row as its file stores it: the fit
+// of an earlier file is left as it is.
+func readStored(path, kind string) (rows []AtlasRow, meta map[string]string, err error) {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%s: %w: %s", path, ErrInvalid, fmt.Sprintf(format, args...))
 	}
@@ -321,6 +359,51 @@ func readFile(path, kind string) (rows []AtlasRow, meta map[string]string, err e
 		}
 	}
 	return rows, meta, nil
+}
+
+// fitMeta is MetaFit's value in every file written.
+const fitMeta = conjectures.FitEstimator + " over 1 <= n <= N"
+
+// refit replaces r's fit, read from a file written before the fit was
+// weighted (no MetaFit), by the weighted fit, recomputed from h(g) alone
+// (conjectures.FitFirstReach): where LRS-5.2(a) holds, G(n) is
+// non-decreasing, so G(n) = g exactly for h(g) <= n < h(g+1), and the fit
+// is the one the row's own run would have made, bit for bit. Elsewhere
+// (an overflow, LRS-5.2(a) failing or not run, an h that does not end at
+// G(N)) it keeps the file's fit and sets OldFit.
+func refit(r *AtlasRow) {
+	if !monotone(r) {
+		r.OldFit = true
+		return
+	}
+	f, _ := conjectures.FitFirstReach(r.H, r.N)
+	r.FileAlpha = r.Alpha
+	r.Alpha, r.Beta, r.RMS, r.MaxResidual, r.MaxResAt = f.Alpha, f.Beta, f.RMS, f.MaxResidual, f.MaxAt
+	r.Refit = true
+}
+
+// FitByDecade is the log fit of r on each decade of n alone
+// (conjectures.FitDecades), from h(g), where G(n) is non-decreasing
+// (LRS-5.2(a) holds) so that h(g) gives it; nil elsewhere.
+func (r *AtlasRow) FitByDecade() []conjectures.LogFit {
+	if !monotone(r) {
+		return nil
+	}
+	_, d := conjectures.FitFirstReach(r.H, r.N)
+	return d
+}
+
+// monotone reports whether h(g) gives r's G(n): the row is complete,
+// LRS-5.2(a) holds (G(n) never decreases), and H runs from h(0) = 0 up to
+// G(N) = the largest value, inside the range.
+func monotone(r *AtlasRow) bool {
+	c := r.Check("LRS-5.2")
+	ok := r.Status == Complete && c != nil && c.Status == conjectures.Holds && len(r.H) == int(r.MaxG)+1 && r.MaxG == r.GN &&
+		len(r.H) > 0 && r.H[0] == 0
+	for g := 1; ok && g < len(r.H); g++ {
+		ok = r.H[g-1] < r.H[g] && r.H[g] <= r.N
+	}
+	return ok
 }
 
 // versionOf is the schema version that metadata m declares: "1" when it

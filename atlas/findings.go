@@ -120,12 +120,16 @@ func Findings(rows []AtlasRow, list string, earlier *Earlier, further []Further)
 
 	// The slope alpha, over the multipliers whose fit is good (RMS within
 	// 3 times the median, as Report has it).
-	good, _, _ := goodFits(ok)
+	good, _, _ := goodFits(newFits(ok))
 	if len(good) == 0 {
 		return out
 	}
 	lo, hi := alphaRange(good)
-	s := fmt.Sprintf("The slope alpha of the fit G(n) ~ alpha ln n + beta runs from %.3f (a = %s) to %.3f (a = %s) over the %d multipliers with a good fit", lo.Alpha, lo.Multiplier, hi.Alpha, hi.Multiplier, len(good))
+	how := conjectures.FitEstimator
+	if refit, _ := fitOrigins(good); refit > 0 {
+		how += ", recomputed from h(g); the file's own fit columns hold ordinary least squares"
+	}
+	s := fmt.Sprintf("The slope alpha of the fit G(n) ~ alpha ln n + beta (%s), a description of the range and not a growth law, runs from %.3f (a = %s) to %.3f (a = %s) over the %d multipliers with a good fit", how, lo.Alpha, lo.Multiplier, hi.Alpha, hi.Multiplier, len(good))
 	for _, r := range good {
 		if r.ANum == 2 && r.ADen == 1 {
 			s += fmt.Sprintf(" (%.3f at a = 2)", r.Alpha)

@@ -7,11 +7,12 @@ import (
 	"strings"
 
 	"fibnim/conjectures"
+	"fibnim/grundy"
 )
 
 // FrontierGlob finds, under a results folder, the verification of the
 // largest table of each multiplier: frontier/mult=A/checks.json.
-const FrontierGlob = "frontier/mult=*/checks.json"
+const FrontierGlob = "frontier/" + grundy.FolderGlob + "/checks.json"
 
 // Further is a failure of the closing conjecture's upper half, put for a,
 // that a table larger than an atlas's found: its largest counterexample,

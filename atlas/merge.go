@@ -75,7 +75,7 @@ func Merge(root string) (Plan, []AtlasRow, error) {
 	}
 	inPlan := map[string]bool{}
 	for _, a := range mults {
-		inPlan["mult="+a.Folder()] = true
+		inPlan[a.FolderName()] = true
 	}
 	entries, err := os.ReadDir(Dir(root))
 	if err != nil {
@@ -216,7 +216,8 @@ func ReadMeta(path string) ([]AtlasRow, map[string]string, error) {
 // SchemaVersion, through a temporary file and a rename: meta's entries
 // (those ReadMeta returns: MetaList, MetaRows, MetaSince, table.MetaN,
 // table.MetaRevision), with MetaKind set to Kind and MetaSchema to
-// SchemaVersion. It is for a program that changes an atlas's rows and
+// SchemaVersion, and MetaFit (the rows' fits are weighted: Read recomputed
+// those of an earlier file). It is for a program that changes an atlas's rows and
 // writes them back (a test's corruption, a conversion); compute atlas
 // -merge writes through WriteAll. It does not check the rows: Read does.
 func WriteFile(path string, meta map[string]string, rows []AtlasRow) error {
@@ -224,7 +225,7 @@ func WriteFile(path string, meta map[string]string, rows []AtlasRow) error {
 	for k, v := range meta {
 		m[k] = v
 	}
-	m[MetaKind], m[MetaSchema] = Kind, SchemaVersion
+	m[MetaKind], m[MetaSchema], m[MetaFit] = Kind, SchemaVersion, fitMeta
 	return writeRows(path, m, rows)
 }
 

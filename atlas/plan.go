@@ -60,7 +60,7 @@ func Dir(root string) string { return filepath.Join(root, dirName) }
 
 // SummaryPath is multiplier a's summary file under root.
 func SummaryPath(root string, a grundy.Multiplier) string {
-	return filepath.Join(Dir(root), "mult="+a.Folder(), SummaryFile)
+	return filepath.Join(Dir(root), a.FolderName(), SummaryFile)
 }
 
 // writePlan records p under root, or checks that the plan already there

@@ -30,8 +30,10 @@ func Report(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further) []b
 	w("# The multiplier atlas: %d multipliers, N = %s", len(rows), group(int64(plan.N)))
 	w("")
 	w("Made by `compute atlas -mults %s -n %d` (in shards, or in one process: the rows are the same) and `compute atlas -merge`.", plan.List, plan.N)
-	w("Each row is one multiplier a: the breakpoint engine's G(n) for 0 <= n <= N, the least-squares fit G(n) ~ alpha ln n + beta over")
-	w("1 <= n <= N, and the statements that package conjectures puts for every a, checked on every n (and every cell (n, r) for SCHWENK):")
+	w("Each row is one multiplier a: the breakpoint engine's G(n) for 0 <= n <= N, the fit G(n) ~ alpha ln n + beta over 1 <= n <= N by")
+	w("%s (each decade of n weighs alike; a description of the range, not a law: Larsson & Rubinstein-Salzedo prove", conjectures.FitEstimator)
+	w("log_{3/2}(n) <= G(n) <= ceil(2 sqrt(n)) + 1 for a = 2 and nothing closer), and the statements that package conjectures puts for every a,")
+	w("checked on every n (and every cell (n, r) for SCHWENK):")
 	w("FT-P-positions(a) (G(n, n-1) = 0 exactly on F(a)), SCHWENK-strategy(a) (G(n, r) = 0 exactly when r < z_1(n)), LRS-5.2(a)")
 	w("(G(n) <= G(n+1) <= G(n) + 1), and the two halves of the closing conjecture of Larsson & Rubinstein-Salzedo put for a,")
 	w("LRS-5.3-step(a): G(n + ceil(n/a)) >= G(n) + 1 and LRS-conj-upper(a): G(n + ceil(n/a)) <= G(n) + 2, for n + ceil(n/a) <= N.")
@@ -41,6 +43,21 @@ func Report(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further) []b
 		}
 	}
 	w("The data are in atlas.parquet (one row per a; `compute export -in atlas.parquet` writes CSV).")
+	if refit, old := fitOrigins(rows); refit > 0 || old > 0 {
+		w("Its fit columns (fit_alpha, fit_beta, fit_rms, fit_max_residual, fit_max_at_n) hold ordinary least squares, every n weighted alike, as")
+		w("the run that made it fitted (it has no %s). Here alpha, beta and RMS are the weighted fit, recomputed from h(g) for %s", MetaFit, count(refit))
+		w("multipliers: where LRS-5.2(a) holds, G(n) = g exactly for h(g) <= n < h(g+1), so this is the fit the run would have made;")
+		w("the file's own alpha is the column \"alpha in the file\".")
+		if old > 0 {
+			var as []string
+			for _, r := range rows {
+				if r.OldFit {
+					as = append(as, r.Multiplier)
+				}
+			}
+			w("At a = %s, where LRS-5.2(a) does not hold, h(g) does not give G(n): the fit there is the file's ordinary one, and the reading leaves it out.", strings.Join(as, ", "))
+		}
+	}
 	w("")
 	var ok, over []AtlasRow
 	for _, r := range rows {
@@ -58,14 +75,19 @@ func Report(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further) []b
 		w("- %s", line)
 	}
 	w("")
+	slopeByDecade(w, ok)
 	w("## Every multiplier")
 	w("")
 	ids := CheckIDs(rows)
-	w("alpha, beta, RMS: the fit G(n) ~ alpha ln n + beta and its RMS residual. The %s checks: `ok` where it holds on the whole range,", count(len(ids)))
+	w("alpha, beta, RMS: the fit G(n) ~ alpha ln n + beta (%s) and its RMS residual, weighted alike. The %s checks: `ok` where it holds on the whole range,", conjectures.FitEstimator, count(len(ids)))
 	w("else the number of failures. Last outside [1, 2]: the largest n where G(n + ceil(n/a)) - G(n) is not 1 or 2 (- if none);")
 	w("differences: how often each value of G(n + ceil(n/a)) - G(n) occurs.")
 	w("")
+	refit, _ := fitOrigins(rows)
 	head := []string{"a", "G(N)", "alpha", "beta", "RMS"}
+	if refit > 0 {
+		head = append(head, "alpha in the file")
+	}
 	for _, id := range ids {
 		head = append(head, columnName(id))
 	}
@@ -86,6 +108,13 @@ func Report(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further) []b
 			diffs = append(diffs, fmt.Sprintf("%d: %s", d, group(r.StepCounts[i])))
 		}
 		cells := []string{r.Multiplier, fmt.Sprint(r.GN), fmt.Sprintf("%.4f", r.Alpha), fmt.Sprintf("%.4f", r.Beta), fmt.Sprintf("%.3f", r.RMS)}
+		if refit > 0 {
+			file := "-"
+			if r.Refit {
+				file = fmt.Sprintf("%.4f", r.FileAlpha)
+			}
+			cells = append(cells, file)
+		}
 		for _, id := range ids {
 			if c := r.Check(id); c != nil {
 				cells = append(cells, verdict(c.Status, c.Failures))
@@ -157,7 +186,7 @@ func reading(plan Plan, ok, over, rows []AtlasRow, earlier *Earlier, further []F
 		out = append(out, s)
 	}
 	out = append(out, conjectureReading(plan, ok, rows, earlier, further)...)
-	out = append(out, alphaReading(ok)...)
+	out = append(out, alphaReading(newFits(ok))...)
 	return out
 }
 
@@ -296,6 +325,80 @@ func verdictRuns(ok []AtlasRow) string {
 		}
 	}
 	return fmt.Sprintf("In increasing a, the verdict changes %d times: it %s. Between the multipliers listed nothing was computed, so these runs suggest intervals of a but do not prove them.", len(runs)-1, strings.Join(parts, "; "))
+}
+
+// fitOrigins counts the rows whose fit was recomputed from h(g) when they
+// were read (Refit) and those that keep an earlier file's ordinary
+// least-squares fit (OldFit).
+func fitOrigins(rows []AtlasRow) (refit, old int) {
+	for _, r := range rows {
+		if r.Refit {
+			refit++
+		}
+		if r.OldFit {
+			old++
+		}
+	}
+	return refit, old
+}
+
+// newFits are the rows whose fit is the weighted one (all but OldFit), so
+// that no reading compares two estimators.
+func newFits(rows []AtlasRow) []AtlasRow {
+	var out []AtlasRow
+	for _, r := range rows {
+		if !r.OldFit {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// slopeByDecade is the section of the slope of the log fit on each decade
+// alone, for the integer multipliers (and a = 3/2, 5/2), where G(n) is
+// given by h(g): how far the slope drifts.
+func slopeByDecade(w func(string, ...any), rows []AtlasRow) {
+	var shown []AtlasRow
+	decades := 0
+	for _, r := range rows {
+		if (r.ADen == 1 || r.ADen == 2 && r.ANum <= 5) && r.FitByDecade() != nil {
+			shown = append(shown, r)
+			decades = max(decades, len(r.FitByDecade()))
+		}
+	}
+	if len(shown) == 0 {
+		return
+	}
+	w("## The slope by decade")
+	w("")
+	w("The same fit (%s) on each decade of n alone, for the integer multipliers and a = 3/2, 5/2: the slope alpha", conjectures.FitEstimator)
+	w("moves from decade to decade, so the slope over the whole range (last column) is a description of that range, not a growth")
+	w("rate. h(g) gives G(n) for these rows (LRS-5.2(a) holds: G(n) = g exactly for h(g) <= n < h(g+1)).")
+	w("")
+	head := []string{"a"}
+	for _, f := range shown[0].FitByDecade() {
+		if len(head) > decades {
+			break
+		}
+		head = append(head, fmt.Sprintf("%s..%s", group(f.From), group(f.To)))
+	}
+	for len(head) <= decades {
+		head = append(head, "")
+	}
+	head = append(head, "1.."+group(shown[0].N))
+	w("| %s |", strings.Join(head, " | "))
+	w("|%s", strings.Repeat("---|", len(head)))
+	for _, r := range shown {
+		cells := []string{r.Multiplier}
+		for _, f := range r.FitByDecade() {
+			cells = append(cells, fmt.Sprintf("%.3f", f.Alpha))
+		}
+		for len(cells) <= decades {
+			cells = append(cells, "-")
+		}
+		w("| %s |", strings.Join(append(cells, fmt.Sprintf("%.3f", r.Alpha)), " | "))
+	}
+	w("")
 }
 
 // goodFits splits rows (at least one) by the RMS of their log fit: good

@@ -51,7 +51,8 @@ func (conjecture) results(c *cursor, _ Scope) []Result {
 }
 
 // conjStats adds to the conjecture's lower half the statistics of the
-// start values: h(g) and its ratios, and the log fit.
+// start values: h(g) and its ratios, and the log fit over the whole range
+// and on each decade.
 func conjStats(c *cursor, lo *Result, diffs []DifferenceCount) {
 	var h []int64
 	for _, r := range c.runs {
@@ -63,7 +64,8 @@ func conjStats(c *cursor, lo *Result, diffs []DifferenceCount) {
 	for g := 1; g+1 < len(h); g++ {
 		ratios = append(ratios, float64(h[g+1])/float64(h[g]))
 	}
-	alpha, beta, rms, maxRes, maxAt := c.fitLog()
-	lo.setStats(ConjLowerStats{H: h, HRatio: ratios, FitAlpha: alpha, FitBeta: beta, FitRMSResidual: rms, FitMaxResidual: maxRes,
-		FitMaxAtN: maxAt, FitRange: fmt.Sprintf("1 <= n <= %d", c.N), Differences: diffs})
+	f := c.fitLog()
+	lo.setStats(ConjLowerStats{H: h, HRatio: ratios, FitAlpha: f.Alpha, FitBeta: f.Beta, FitRMSResidual: f.RMS, FitMaxResidual: f.MaxResidual,
+		FitMaxAtN: f.MaxAt, FitRange: fmt.Sprintf("1 <= n <= %d", c.N), FitEstimator: FitEstimator, FitByDecade: FitDecades(c.pieces()),
+		Differences: diffs})
 }

@@ -75,7 +75,10 @@
 // global, cells), and are run where that data is read.
 //
 // What it owns: the statements, the transcriptions of the printed tables
-// (lrs_table1.go, ft_table1.go) and the comparisons. What it must not do:
+// (lrs_table1.go, ft_table1.go), the comparisons, and the log fit
+// G(n) ~ alpha ln n + beta (logfit.go: least squares weighted by 1/n, over
+// the whole range and on each decade, from the runs of G(n); it describes
+// a range and states no law). What it must not do:
 // write files or render them ([fibnim/report] does), or compute the game
 // itself except through [fibnim/grundy], [fibnim/ntimes], [fibnim/moves]
 // (the winning moves) and [fibnim/globalnim] (the global checks build its

@@ -25,11 +25,11 @@ import (
 func init() {
 	how := "not streamed: the table of the global game is held in memory (package globalnim), and every position (x, y) with x <= y <= M is visited"
 	register(&Check{Order: 1000, Reads: GlobalTable | StartValues, Streams: how,
-		Statements: []Statement{{ID: "GLOBAL-one-pile", Scope: Global, Source: "the rules (issue 29): with one pile empty a move is a single-pile move, and the limit cap max(x, y) is the pile",
+		Statements: []Statement{{ID: "GLOBAL-one-pile", Scope: Global, Source: "the rules of global Fibonacci nim (docs/global.md): with one pile empty a move is a single-pile move, and the limit cap max(x, y) is the pile",
 			Text: "G(0, y, r) = G(y, r), the single pile's value, for every 0 <= r <= y"}},
 		global: func(d *globalData) Result { return CheckGlobalOnePile(d.t, d.single) }})
 	register(&Check{Order: 1001, Reads: GlobalTable, Streams: how,
-		Statements: []Statement{{ID: "GLOBAL-symmetry", Scope: Global, Source: "the rules (issue 29): the two piles play the same part",
+		Statements: []Statement{{ID: "GLOBAL-symmetry", Scope: Global, Source: "the rules of global Fibonacci nim (docs/global.md): the two piles play the same part",
 			Text: "G(x, y, r) = G(y, x, r) for every x < y <= M and 0 <= r <= R, on the oracle, which never sorts the piles"}},
 		global: func(d *globalData) Result { return CheckGlobalSymmetry(d.t.Mult, d.mo, d.o.RMax(), d.oracle) }})
 	register(&Check{Order: 1002, Reads: GlobalTable, Streams: how,
@@ -45,7 +45,7 @@ func init() {
 			Text: "at the start (r = min(x+y-1, max(x, y))) the P-positions are exactly x = y, and (0, n) and (n, 0) with n in F(a) (a = 2: the Fibonacci numbers)"}},
 		global: func(d *globalData) Result { return CheckGlobalStartP(d.t) }})
 	register(&Check{Order: 1005, Reads: GlobalTable | StartValues, Streams: how,
-		Statements: []Statement{{ID: "GLOBAL-local", Scope: Global, Source: "issue 29: the local game (Wikipedia, \"Multiple piles\"; Sprague-Grundy) against the global one",
+		Statements: []Statement{{ID: "GLOBAL-local", Scope: Global, Source: "the local game, each pile with a limit of its own (Wikipedia, \"Fibonacci nim\", \"Multiple piles\"; Sprague-Grundy: the nim-sum of the piles' values), set beside the global game, whose one limit is shared",
 			Text: "at the start, (x, y) is a P-position of the global game exactly when the local sum of the piles (x, x-1) and (y, y-1) is: G(x, x-1) xor G(y, y-1) = 0"}},
 		global: func(d *globalData) Result { return CheckGlobalLocal(d.t, d.single) }})
 	register(&Check{Order: 1006, Reads: GlobalTable, Streams: how,

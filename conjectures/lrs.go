@@ -127,15 +127,17 @@ func CheckLRS53Upper(s *Starts) Result { return paperResults(s)["LRS-5.3-sqrt-up
 // G(n) + 1 <= G(ceil(3n/2)) and G(ceil(3n/2)) <= G(n) + 2, for every n >= 1
 // with ceil(3n/2) in range. The lower result carries the statistics: the
 // distribution of G(ceil(3n/2)) - G(n) with the first n of each difference,
-// h(g) and h(g+1)/h(g), and a least-squares fit G(n) ~ alpha ln n + beta;
+// h(g) and h(g+1)/h(g), and the fit G(n) ~ alpha ln n + beta (FitLog), on
+// the whole range and on each decade;
 // the upper one the distribution overall and by decade.
 func CheckConjecture(s *Starts) (lower, upper Result) {
 	r := paperResults(s)
 	return r["LRS-conj-lower"], r["LRS-conj-upper"]
 }
 
-// FitLog fits G(n) ~ alpha ln n + beta by least squares over 1 <= n <= N,
-// and gives the RMS residual and the largest one, with its n.
+// FitLog fits G(n) ~ alpha ln n + beta over 1 <= n <= N by least squares
+// weighted by 1/n (FitEstimator; logfit.go says why), and gives the RMS
+// residual (weighted alike) and the largest residual, with its n.
 func FitLog(s *Starts) (alpha, beta, rms, maxRes float64, maxAt int64) {
 	cur := newCursor(s.N(), &Pass{Mult: grundy.Fibonacci}, 0)
 	src := NewArraySource(s)
@@ -146,7 +148,8 @@ func FitLog(s *Starts) (alpha, beta, rms, maxRes float64, maxAt int64) {
 		}
 		cur.advance(rows)
 	}
-	return cur.fitLog()
+	f := cur.fitLog()
+	return f.Alpha, f.Beta, f.RMS, f.MaxResidual, f.MaxAt
 }
 
 // decadeTable gathers the distribution of a difference per decade

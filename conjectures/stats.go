@@ -19,10 +19,18 @@ import (
 // ConjLowerStats are LRS-conj-lower's statistics: those of the start
 // values (h(g), its ratios, the log fit) and the distribution of the
 // difference G(ceil(3n/2)) - G(n), shared with the upper half.
+//
+// The fit (LogFit) is over FitRange, with the estimator FitEstimator
+// names; FitByDecade is the same fit on each decade alone. A checks.json
+// without fit_estimator was written before the estimator was named, by
+// ordinary least squares (every n weighted alike), and has no
+// fit_by_decade.
 type ConjLowerStats struct {
 	Differences    []DifferenceCount `json:"differences"`
 	FitAlpha       float64           `json:"fit_alpha"`
 	FitBeta        float64           `json:"fit_beta"`
+	FitByDecade    []LogFit          `json:"fit_by_decade,omitempty"`
+	FitEstimator   string            `json:"fit_estimator,omitempty"`
 	FitMaxAtN      int64             `json:"fit_max_at_n"`
 	FitMaxResidual float64           `json:"fit_max_residual"`
 	FitRange       string            `json:"fit_range"`

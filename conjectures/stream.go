@@ -2,7 +2,6 @@ package conjectures
 
 import (
 	"fmt"
-	"math"
 	"math/big"
 	"slices"
 
@@ -20,7 +19,8 @@ import (
 //
 // The pass keeps what several checks share in a cursor: n, whether n is
 // a Fibonacci number, its Zeckendorf parts (where a check asks for them),
-// G(n-1), the runs of G(n) and the sums of the log fit. Each check keeps
+// G(n-1) and the runs of G(n), which the log fit is made from (logfit.go).
+// Each check keeps
 // the rest in a state of its own (rowCheck, in its file).
 
 // Row is what the checks see of one n: the start values and, where the
@@ -59,8 +59,6 @@ type Pass struct {
 type gRun struct {
 	from int64
 	g    uint16
-	// For the log fit: the sums of ln n and ln^2 n over the run (n >= 1).
-	sx, sxx float64
 }
 
 // visitBatch is how many rows every check visits in turn, each in a loop
@@ -105,7 +103,6 @@ type cursor struct {
 	prevFull uint16
 	runs     []gRun
 	tooMany  bool
-	fit      struct{ sx, sy, sxx, sxy, syy float64 }
 }
 
 func newCursor(N int, p *Pass, hasR int) *cursor {
@@ -121,7 +118,7 @@ func (c *cursor) zeckendorf() {
 
 // advance moves the cursor over a batch of rows: it finds their
 // Fibonacci numbers and (where asked) Zeckendorf parts, and extends the
-// runs of G(n) and the log fit's sums.
+// runs of G(n).
 func (c *cursor) advance(rows []Row) {
 	c.n0, c.prev = c.n+1, c.prevFull
 	c.fibs = c.fibs[:0]
@@ -147,25 +144,13 @@ func (c *cursor) advance(rows []Row) {
 			}
 		}
 		full := rows[i].Full
-		// The runs of G(n), and the log fit's sums.
+		// The runs of G(n).
 		if n == 0 || full != c.prevFull {
 			if len(c.runs) < maxRuns {
 				c.runs = append(c.runs, gRun{from: n, g: full})
 			} else {
 				c.tooMany = true
 			}
-		}
-		if n >= 1 && !c.tooMany {
-			x := math.Log(float64(n))
-			r := &c.runs[len(c.runs)-1]
-			r.sx += x
-			r.sxx += x * x
-			y := float64(full)
-			c.fit.sx += x
-			c.fit.sy += y
-			c.fit.sxx += x * x
-			c.fit.sxy += x * y
-			c.fit.syy += y * y
 		}
 		c.prevFull = full
 	}
@@ -258,34 +243,26 @@ func Stream(src Source, p Pass) ([]Result, error) {
 	return out, nil
 }
 
-// fitLog is the least-squares fit G(n) ~ alpha ln n + beta over
-// 1 <= n <= N from the pass's sums; the largest residual is at an end of a
-// run of G, where it is evaluated.
-func (c *cursor) fitLog() (alpha, beta, rms, maxRes float64, maxAt int64) {
-	N := c.N
-	if N < 2 || c.tooMany {
-		return 0, 0, 0, 0, 0
+// pieces are the runs of G(n) over 1 <= n <= N, for the log fit (nil
+// if the pass kept too many to hold them, or N < 1).
+func (c *cursor) pieces() []Piece {
+	if c.N < 1 || c.tooMany {
+		return nil
 	}
-	f := c.fit
-	m := float64(N)
-	alpha = (m*f.sxy - f.sx*f.sy) / (m*f.sxx - f.sx*f.sx)
-	beta = (f.sy - alpha*f.sx) / m
-	ss := f.syy - 2*alpha*f.sxy - 2*beta*f.sy + alpha*alpha*f.sxx + 2*alpha*beta*f.sx + beta*beta*m
-	rms = math.Sqrt(max(ss, 0) / m)
+	p := make([]Piece, 0, len(c.runs))
 	for i, r := range c.runs {
-		end := N
+		end := c.N
 		if i+1 < len(c.runs) {
 			end = c.runs[i+1].from - 1
 		}
-		for _, n := range []int64{max(r.from, 1), end} {
-			if n < 1 || n > end {
-				continue
-			}
-			res := float64(r.g) - (alpha*math.Log(float64(n)) + beta)
-			if math.Abs(res) > math.Abs(maxRes) || (math.Abs(res) == math.Abs(maxRes) && n < maxAt) {
-				maxRes, maxAt = res, n
-			}
-		}
+		p = append(p, Piece{From: max(r.from, 1), To: end, G: float64(r.g)})
 	}
-	return alpha, beta, rms, maxRes, maxAt
+	return p
+}
+
+// fitLog is the log fit (FitPieces: least squares weighted by 1/n) over
+// 1 <= n <= N, from the runs of G(n); all zero if N < 2 or the pass kept
+// too many runs.
+func (c *cursor) fitLog() LogFit {
+	return FitPieces(c.pieces())
 }

@@ -33,7 +33,7 @@ type Source struct {
 // of multiplier mult in dir/grundy/mult=A/ and the n-times nim tables in
 // dir/ntimes/. Nothing is read until a figure needs it.
 func NewSource(dir string, mult grundy.Multiplier) *Source {
-	return &Source{dir: dir, gdir: filepath.Join(dir, "grundy", "mult="+mult.Folder()), mult: mult}
+	return &Source{dir: dir, gdir: table.Dir(dir, mult), mult: mult}
 }
 
 // validate refuses, once, a table folder that table.Open refuses: a gap,

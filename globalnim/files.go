@@ -39,7 +39,7 @@ const (
 // Dir is the global game's table folder of multiplier a under a
 // results folder.
 func Dir(root string, a grundy.Multiplier) string {
-	return filepath.Join(root, Folder, "mult="+a.Folder())
+	return filepath.Join(root, Folder, a.FolderName())
 }
 
 // GlobalPosition is one row of global/mult=A/positions.parquet: the
@@ -144,7 +144,7 @@ func Open(dir string) (*Table, error) {
 	if err != nil {
 		return nil, invalid(dir, "%s names no multiplier (%s = %q)", PositionsFile, table.MetaMult, meta[table.MetaMult])
 	}
-	if base := filepath.Base(filepath.Clean(dir)); strings.HasPrefix(base, "mult=") && base != "mult="+a.Folder() {
+	if base := filepath.Base(filepath.Clean(dir)); strings.HasPrefix(base, grundy.FolderPrefix) && base != a.FolderName() {
 		return nil, invalid(dir, "the folder is named %s, but its files are for a = %s", base, a)
 	}
 	maxG := 0

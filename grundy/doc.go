@@ -32,6 +32,10 @@
 //     says below which N no value can pass 65535, and NimPrefix (G(n) = n
 //     up to floor(a) + 1) where one must; both proved in bound.go.
 //   - Zeckendorf gives the parts z_1(n) < z_2(n) < ... of n.
+//   - Multiplier.FolderName ("mult=2", "mult=5_2") is the one spelling of
+//     the name of a multiplier's folder in a results folder, which every
+//     package that writes or reads one uses (FolderGlob, FolderPrefix,
+//     ParseFolderName; folder_test.go fails on another).
 //
 // Engine v3. A sweep turns R_v into R_{v+1} in one pass over n. The low
 // values are swept row by row (sweep.go): their R_v rises by one from row

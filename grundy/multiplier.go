@@ -97,6 +97,35 @@ func ParseFolder(s string) (Multiplier, error) {
 	return ParseMultiplier(strings.Replace(s, "_", "/", 1))
 }
 
+// FolderPrefix starts the name of every folder that holds one multiplier's
+// files in a results folder: grundy/mult=A, global/mult=A, atlas/mult=A,
+// automata/mult=A, frontier/mult=A. It is spelled here and nowhere else
+// (TestFolderNameSpelledOnce): write the name with FolderName, match it
+// with FolderGlob, read it back with ParseFolderName.
+const FolderPrefix = "mult="
+
+// FolderGlob matches every FolderName (filepath.Match, filepath.Glob).
+const FolderGlob = FolderPrefix + "*"
+
+// FolderName returns the name of a's folder: "mult=" + a.Folder(), e.g.
+// "mult=2" or "mult=5_2", hive-style, so that DuckDB and pyarrow read a
+// column mult from a path.
+func (a Multiplier) FolderName() string {
+	return FolderPrefix + a.Folder()
+}
+
+// ParseFolderName reverses FolderName. ok is false for a name that does
+// not start with FolderPrefix (not a multiplier's folder); err is not nil
+// for one that does but names no multiplier ("mult=x", "mult=1_2").
+func ParseFolderName(name string) (a Multiplier, ok bool, err error) {
+	rest, ok := strings.CutPrefix(name, FolderPrefix)
+	if !ok {
+		return Multiplier{}, false, nil
+	}
+	a, err = ParseFolder(rest)
+	return a, true, err
+}
+
 // ceilDiv computes ceil(r/a) = MinRemoval(r) for r < 2^32 without a
 // hardware division: ceil(rQ/P) = floor((rQ+P-1)/P), and floor(x/P) is
 // the high word of x*M with M = ceil(2^64/P) (a divisor, below), exact

@@ -129,7 +129,7 @@ func Load(root, citation string) (*Data, error) {
 	for _, t := range tables {
 		d.Tables[filepath.Base(t)] = true
 	}
-	for _, p := range []string{ChecksFile, "grundy/mult=2/start_values.parquet", "ntimes/c_table.parquet", atlas.ParquetFile} {
+	for _, p := range []string{ChecksFile, filepath.ToSlash(filepath.Join(table.Dir("", grundy.Fibonacci), table.StartValuesFile)), "ntimes/c_table.parquet", atlas.ParquetFile} {
 		_, h, err := filehash.File(context.Background(), filepath.Join(root, p))
 		if errors.Is(err, os.ErrNotExist) {
 			continue

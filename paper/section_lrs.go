@@ -205,7 +205,29 @@ func (v *view) growthText() string {
 		if beta < 0 {
 			sign, beta = "-", -beta
 		}
-		fmt.Fprintf(&s, "The least-squares fit over $1\\le n\\le %s$ is $G(n)\\approx %.4f\\ln n %s %.4f$, with an RMS residual of $%.3f$ (Figure~\\ref{fig:start_value_growth}). ", grp(v.nTo), alpha, sign, beta, rms)
+		// checks.json names its estimator since the fit was weighted; one
+		// without the name holds ordinary least squares.
+		var est string
+		how := "ordinary least squares, every $n$ weighted alike,"
+		if stat(r, "fit_estimator", &est) && est == conjectures.FitEstimator {
+			how = "least squares with each $n$ weighted by $1/n$ (so that every decade of $n$ weighs alike)"
+		}
+		fmt.Fprintf(&s, "The fit by %s over $1\\le n\\le %s$ is $G(n)\\approx %.4f\\ln n %s %.4f$, with an RMS residual of $%.3f$ (Figure~\\ref{fig:start_value_growth}). ", how, grp(v.nTo), alpha, sign, beta, rms)
+		var dec []conjectures.LogFit
+		if stat(r, "fit_by_decade", &dec) && len(dec) > 1 {
+			lo, hi := dec[0], dec[0]
+			for _, d := range dec[1:] {
+				if d.Alpha < lo.Alpha {
+					lo = d
+				}
+				if d.Alpha > hi.Alpha {
+					hi = d
+				}
+			}
+			fmt.Fprintf(&s, "Fitted on each decade of $n$ alone, the slope runs from $%.3f$ (on $%s\\le n\\le %s$) to $%.3f$ (on $%s\\le n\\le %s$; \\path{results/report.md} lists every decade). ",
+				lo.Alpha, grp(lo.From), grp(lo.To), hi.Alpha, grp(hi.From), grp(hi.To))
+		}
+		s.WriteString("The fit describes this range and is not a law: Theorem~5.3 bounds $G(n)$ between $\\log_{3/2} n$ and $\\lceil 2\\sqrt{n}\\,\\rceil+1$, and nothing closer is proved. ")
 	}
 	if stat(r, "h", &h) && len(h) > 1 {
 		fmt.Fprintf(&s, "Table~\\ref{tab:h} lists $h(g)$ for $g = 0,\\dots,%d$, and Figure~\\ref{fig:first_occurrence} draws it with its ratios $h(g+1)/h(g)$, which the conjecture's lower half keeps at most about $3/2$.", len(h)-1)

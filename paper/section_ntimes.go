@@ -114,14 +114,14 @@ func (v *view) atlasText() string {
 		if r.StepLastOutside >= 0 {
 			fails++
 		}
-		if best < 0 || r.Alpha < rows[best].Alpha {
+		if !r.OldFit && (best < 0 || r.Alpha < rows[best].Alpha) {
 			best = i
 		}
 	}
 	s := fmt.Sprintf("The atlas summarises %s multipliers $a$, each computed to $N = %s$ (Table~\\ref{tab:atlas}, Figures~\\ref{fig:atlas_alpha} and~\\ref{fig:atlas_conjecture}). ", num(int64(len(rows))), grp(rows[0].N))
 	s += fmt.Sprintf("For %s of the %s complete rows the analogue of the conjecture, $G(n)+1\\le G(n+\\lceil n/a\\rceil)\\le G(n)+2$, fails somewhere on the range; for the others it holds on all of it. ", num(int64(fails)), num(int64(complete)))
 	if best >= 0 {
-		s += fmt.Sprintf("The slope $\\alpha$ of the fit $G(n)\\approx\\alpha\\ln n+\\beta$ is smallest at $a = %s$ ($%.3f$). ", rows[best].Multiplier, rows[best].Alpha)
+		s += fmt.Sprintf("The slope $\\alpha$ of the fit $G(n)\\approx\\alpha\\ln n+\\beta$ (least squares with each $n$ weighted by $1/n$, as in Table~\\ref{tab:atlas}) is smallest at $a = %s$ ($%.3f$). ", rows[best].Multiplier, rows[best].Alpha)
 	}
 	return s + "What holds here is an observation on this range, stated for the multipliers listed; \\path{results/tables/atlas.md} reads the rows further."
 }

@@ -46,7 +46,7 @@ func AtlasTeX(rows []atlas.AtlasRow) (tab, notes []byte) {
 	per := (len(rows) + atlasBlocks - 1) / atlasBlocks
 	spec := "@{}" + strings.Repeat("lrr@{\\qquad}", atlasBlocks-1) + "lrr@{}"
 	t := newTex(3*atlasBlocks, spec,
-		fmt.Sprintf("The multiplier atlas, %d multipliers, N = %d: alpha of the fit G(n) ~ alpha ln n + beta over 1 <= n <= N, and the", all, N),
+		fmt.Sprintf("The multiplier atlas, %d multipliers, N = %d: alpha of the fit G(n) ~ alpha ln n + beta over 1 <= n <= N (%s), and the", all, N, conjectures.FitEstimator),
 		"largest n where G(n + ceil(n/a)) - G(n) is not 1 or 2 (-- if none); by `compute atlas -merge` or `compute paper`, from atlas.parquet.")
 	var head []string
 	for range atlasBlocks {
@@ -86,10 +86,17 @@ func AtlasTeX(rows []atlas.AtlasRow) (tab, notes []byte) {
 	if quiet > 0 {
 		n = append(n, fmt.Sprintf("Of the %d multipliers of the atlas the table lists the %d where a statement fails; at the other %d every statement below holds on the whole range (atlas.md and atlas.parquet have every row).", all, len(rows), quiet))
 	}
-	n = append(n, fmt.Sprintf("For each of the %d multipliers $a$, $\\alpha$ is the slope of the least-squares fit $G(n)\\approx\\alpha\\ln n+\\beta$ over $1\\le n\\le %s$, and \\emph{last $n$} the largest $n$ with $n+\\lceil n/a\\rceil\\le %s$ where $G(n+\\lceil n/a\\rceil)-G(n)$ is not $1$ or $2$ (--: none).",
+	n = append(n, fmt.Sprintf("For each of the %d multipliers $a$, $\\alpha$ is the slope of the fit $G(n)\\approx\\alpha\\ln n+\\beta$ over $1\\le n\\le %s$ by least squares with each $n$ weighted by $1/n$ (every decade of $n$ weighs alike), and \\emph{last $n$} the largest $n$ with $n+\\lceil n/a\\rceil\\le %s$ where $G(n+\\lceil n/a\\rceil)-G(n)$ is not $1$ or $2$ (--: none).",
 		len(rows), texGroup(N), texGroup(N)))
 	if quiet > 0 {
 		n[len(n)-1] = strings.Replace(n[len(n)-1], "multipliers $a$,", "multipliers $a$ listed,", 1)
+	}
+	if refit, old := fitOrigins(rows); refit > 0 || old > 0 {
+		s := "The fit columns of atlas.parquet hold the ordinary least-squares fit, every $n$ weighted alike, of the run that made it; $\\alpha$ here is recomputed from $h(g)$"
+		if old > 0 {
+			s += fmt.Sprintf(" for %d of these multipliers, and is that ordinary fit for the other %d, where $G(n)$ is not non-decreasing", refit, old)
+		}
+		n = append(n, s+".")
 	}
 	if others == 0 && overflow == 0 {
 		n = append(n, "For every $a$ listed, $G(n,n-1)=0$ exactly on $F(a)$, $G(n,r)=0$ exactly when $r<z_1(n)$, and $G(n)\\le G(n+1)\\le G(n)+1$, on every $n\\le N$.")
@@ -100,6 +107,21 @@ func AtlasTeX(rows []atlas.AtlasRow) (tab, notes []byte) {
 		n = append(n, fmt.Sprintf("%d rows were not computed to the end (a value passed what the store holds).", overflow))
 	}
 	return t.withNotes(strings.Join(n, " "))
+}
+
+// fitOrigins counts the rows whose fit was recomputed from h(g) when they
+// were read (AtlasRow.Refit) and those that keep an earlier file's
+// ordinary least-squares fit (AtlasRow.OldFit).
+func fitOrigins(rows []atlas.AtlasRow) (refit, old int) {
+	for _, r := range rows {
+		if r.Refit {
+			refit++
+		}
+		if r.OldFit {
+			old++
+		}
+	}
+	return refit, old
 }
 
 // othersHold reports whether every statement of r other than the two

@@ -59,8 +59,8 @@ func Markdown(results []conjectures.Result, header string) []byte {
 	for _, r := range results {
 		if r.ID == IDs.ConjLower && r.Status != conjectures.NotRun {
 			if st, ok, _ := conjectures.StatsOf[conjectures.ConjLowerStats](r); ok {
-				d.line("- **Log growth** (%v): the least-squares fit is G(n) ~ %.4f ln n %+.4f, RMS residual %.3f, largest residual %+.3f at n = %v; h(g), the first n with G(n) = g, and its ratios are in the LRS-conj-lower section.",
-					st.FitRange, st.FitAlpha, st.FitBeta, st.FitRMSResidual, st.FitMaxResidual, st.FitMaxAtN)
+				d.line("- **Log growth** (%v): %s. It describes this range and is not a law (Theorem 5.3 bounds G(n) between log_{3/2}(n) and ceil(2 sqrt(n)) + 1, and nothing closer is proved); the fit on each decade, h(g), the first n with G(n) = g, and its ratios are in the LRS-conj-lower section.",
+					st.FitRange, fitSentence(st))
 			}
 		}
 	}
@@ -127,6 +127,11 @@ func Markdown(results []conjectures.Result, header string) []byte {
 			}
 			stats = maps.Clone(stats)
 			delete(stats, "by_decade")
+		}
+		if st, ok, _ := conjectures.StatsOf[conjectures.ConjLowerStats](r); ok && stats != nil && len(st.FitByDecade) > 0 {
+			fitByDecade(d, st)
+			stats = maps.Clone(stats)
+			delete(stats, "fit_by_decade")
 		}
 		if len(stats) > 0 {
 			js, _ := json.MarshalIndent(stats, "  ", "  ")
@@ -195,4 +200,31 @@ func globalSection(d *doc, results []conjectures.Result) {
 		}
 		d.row(r.ID, r.Status, rng, group(r.Cases), group(r.Failures), first)
 	}
+}
+
+// fitSentence states the log fit of st with its estimator: checks.json
+// written before the estimator was named (no fit_estimator) holds
+// ordinary least squares.
+func fitSentence(st conjectures.ConjLowerStats) string {
+	est := st.FitEstimator
+	if est == "" {
+		est = "ordinary least squares, every n weighted alike"
+	}
+	return fmt.Sprintf("the fit by %s is G(n) ~ %.4f ln n %+.4f, RMS residual %.3f (weighted as the fit), largest residual %+.3f at n = %v",
+		est, st.FitAlpha, st.FitBeta, st.FitRMSResidual, st.FitMaxResidual, st.FitMaxAtN)
+}
+
+// fitByDecade is the table of the log fit on each decade alone: how the
+// slope drifts, and what the fit is not.
+func fitByDecade(d *doc, st conjectures.ConjLowerStats) {
+	d.line("")
+	d.line("- The log fit G(n) ~ alpha ln n + beta (%s) on each decade of n alone, and on the whole range (%s). The slope moves from", st.FitEstimator, st.FitRange)
+	d.line("  decade to decade: the fit describes G(n) on its range and is not a law. Larsson & Rubinstein-Salzedo prove")
+	d.line("  log_{3/2}(n) <= G(n) <= ceil(2 sqrt(n)) + 1 (Theorem 5.3; LRS-5.3-log-lower and LRS-5.3-sqrt-upper) and nothing closer.")
+	d.line("")
+	d.header("n", "alpha", "beta", "RMS")
+	for _, f := range st.FitByDecade {
+		d.row(fmt.Sprintf("%s..%s", digits.Group(f.From), digits.Group(f.To)), fmt.Sprintf("%.4f", f.Alpha), fmt.Sprintf("%.4f", f.Beta), fmt.Sprintf("%.3f", f.RMS))
+	}
+	d.row("whole range", fmt.Sprintf("%.4f", st.FitAlpha), fmt.Sprintf("%.4f", st.FitBeta), fmt.Sprintf("%.3f", st.FitRMSResidual))
 }

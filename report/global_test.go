@@ -11,7 +11,7 @@ import (
 // computed and that the paper was not available; a report without them
 // has no such section.
 func TestGlobalSection(t *testing.T) {
-	g := conjectures.Result{ID: "GLOBAL-local(a=2)", Source: "issue 29", Status: conjectures.Fails, Failures: 2, Cases: 10,
+	g := conjectures.Result{ID: "GLOBAL-local(a=2)", Source: "the local game", Status: conjectures.Fails, Failures: 2, Cases: 10,
 		Domain:          conjectures.Domain{From: 0, To: 9, Cells: "every position"},
 		Counterexamples: []conjectures.Counterexample{{N: 2, R: 2, Computed: "global G(1, 2, 2) = 3", Predicted: "local 0"}}}
 	other := conjectures.Result{ID: "X-2", Source: "paper", Status: conjectures.Holds, Cases: 10, Counterexamples: []conjectures.Counterexample{}}

@@ -11,6 +11,7 @@ import (
 
 	"fibnim/atlas"
 	"fibnim/conjectures"
+	"fibnim/grundy"
 )
 
 // The README's list of findings lies between these two lines, and
@@ -46,7 +47,7 @@ func Findings(dir string) ([]byte, error) {
 		return nil, err
 	}
 	checksFindings(&b, "`make`'s own run", base+"/"+ChecksFile, rs)
-	frontier, err := filepath.Glob(filepath.Join(dir, FrontierDir, "mult=*", ChecksFile))
+	frontier, err := filepath.Glob(filepath.Join(dir, FrontierDir, grundy.FolderGlob, ChecksFile))
 	if err != nil {
 		return nil, err
 	}

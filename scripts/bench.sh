@@ -3,7 +3,7 @@
 # the dense engine and the breakpoint engine, with wall time, peak RSS
 # (/usr/bin/time), cells per second and 1 vs 2 workers, the time of each
 # value's sweep at N = 10^8 (rows or runs), then the Go micro-benchmarks of
-# the hot loops, and the targets of the engine-v3 issue against what was
+# the hot loops, and the targets set for engine v3 against what was
 # measured. Takes about 15 minutes on 2 cores.
 # BENCH_BIG=0 skips N = 10^8; BENCH_REPEAT (default 3) is how many times
 # each N = 10^8 run is repeated, reported as the median; BENCH_HUGE=1 adds
@@ -202,7 +202,7 @@ if sweeps:
     for x in sweeps:
         if int(x['v']) < 16 or int(x['v']) % 5 == 0:
             print(f"| {x['v']} | {x['kind']} | {float(x['wall_s']):.3f} | {int(x['rows_out']):,} | {int(x['runs_in']):,} | {int(x['segments']):,} | {x['ns_per_row']} | {x['ns_per_segment']} |")
-print("\n## Against the targets of the engine-v3 issue\n")
+print("\n## Against the targets set for engine v3\n")
 get = {(r[0], int(r[1]), r[2], r[3]): (float(r[4]), int(r[5])/1024) for r in rows}  # wall s, peak MiB
 runs_of = {(r[0], int(r[1]), r[2], r[3]): r[6] for r in rows}
 def row(target, key, limit_s, limit_gib):

@@ -148,7 +148,7 @@ print()
 def verdict(ok): return "**met**" if ok else "**missed**"
 vw = m.get(("BenchmarkValueWarm", "now"))
 q = m.get(("compute query, 1000 random positions", "now"))
-print("Targets of issue 27, item 1:")
+print("Targets set for reading a table:")
 if vw: print(f"- a warm Value at most 100 µs at N = {N:,}: {fmt(med(vw))}, {verdict(med(vw) <= 100e-6)}.")
 if q: print(f"- `compute query` with 1000 random positions at most 1 s: {fmt(med(q))}, {verdict(med(q) <= 1)}.")
 print("<!-- reads: end -->")

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"fibnim/grundy"
 )
@@ -53,12 +52,11 @@ func MultFolders(parent string) ([]MultFolder, error) {
 	}
 	var out []MultFolder
 	for _, e := range entries {
-		name, ok := strings.CutPrefix(e.Name(), "mult=")
+		a, ok, err := grundy.ParseFolderName(e.Name())
 		if !ok || !e.IsDir() {
 			continue
 		}
-		f := MultFolder{Dir: filepath.Join(parent, e.Name())}
-		f.Mult, f.Err = grundy.ParseFolder(name)
+		f := MultFolder{Dir: filepath.Join(parent, e.Name()), Mult: a, Err: err}
 		if f.Err != nil {
 			f.Mult = grundy.Multiplier{}
 		}

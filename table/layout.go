@@ -22,8 +22,8 @@ import (
 //	ROOT/atlas/, ROOT/atlas.parquet      the multiplier atlas (package atlas)
 //
 // A multiplier appears in a folder name as mult=P or mult=P_Q
-// (grundy.Multiplier.Folder): digits and '_' only, and hive-style, so that
-// DuckDB and pyarrow add a mult column.
+// (grundy.Multiplier.FolderName, the one spelling of it): digits and '_'
+// only, and hive-style, so that DuckDB and pyarrow add a mult column.
 const (
 	StartValuesFile = "start_values.parquet" // StartValue rows
 	DenseFile       = "dense.parquet"        // DenseCell rows
@@ -45,7 +45,7 @@ const (
 
 // Dir is the table folder of multiplier a under a results folder.
 func Dir(root string, a grundy.Multiplier) string {
-	return filepath.Join(root, "grundy", "mult="+a.Folder())
+	return filepath.Join(root, "grundy", a.FolderName())
 }
 
 // BreakpointFile is the path of value g's file in a breakpoints folder.

@@ -85,7 +85,7 @@ func Open(dir string) (*Table, error) {
 	if t.mult, err = grundy.ParseMultiplier(sv.Meta[MetaMult]); err != nil {
 		return nil, invalid(dir, "%s names no multiplier (%s = %q)", StartValuesFile, MetaMult, sv.Meta[MetaMult])
 	}
-	if base := filepath.Base(filepath.Clean(dir)); strings.HasPrefix(base, "mult=") && base != "mult="+t.mult.Folder() {
+	if base := filepath.Base(filepath.Clean(dir)); strings.HasPrefix(base, grundy.FolderPrefix) && base != t.mult.FolderName() {
 		return nil, invalid(dir, "the folder is named %s, but its files are for a = %s", base, t.mult)
 	}
 	if s, ok := sv.Meta[MetaMaxG]; ok {

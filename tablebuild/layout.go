@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"fibnim/globalnim"
+	"fibnim/grundy"
 	"fibnim/internal/atomicfile"
 	"fibnim/internal/tablewrite"
 )
@@ -89,8 +90,8 @@ func Leftovers(dir string) ([]string, error) {
 		switch {
 		case atomicfile.IsJournal(name),
 			strings.HasSuffix(name, stagingSuffix) || strings.HasSuffix(name, stagingSuffix+".old"),
-			strings.HasPrefix(name, ".mult=") && strings.HasSuffix(name, swapSuffix),
-			strings.HasPrefix(name, ".mult=") && strings.Contains(name, oldGlobalTmp),
+			strings.HasPrefix(name, "."+grundy.FolderPrefix) && strings.HasSuffix(name, swapSuffix),
+			strings.HasPrefix(name, "."+grundy.FolderPrefix) && strings.Contains(name, oldGlobalTmp),
 			name == runDir:
 			out = append(out, filepath.Join(dir, name))
 		}

@@ -143,7 +143,7 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	fmt.Fprintf(stdout, "atlas: shard %s: %d multipliers, %d computed, %d already there; summaries in %s in %v\n",
-		sh, mine, computed, skipped, filepath.Join(atlas.Dir(*out), "mult=*"), time.Since(start).Round(time.Millisecond))
+		sh, mine, computed, skipped, filepath.Join(atlas.Dir(*out), grundy.FolderGlob), time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
