@@ -43,11 +43,7 @@ func TestFolderName(t *testing.T) {
 // knownSpellings are string literals outside this package that still spell
 // the multiplier folder's prefix themselves, each with why it may. An entry
 // that no longer occurs fails the test, so that it is removed once fixed.
-var knownSpellings = map[string]string{
-	// Package fibautomata is being moved by the lead, who replaces it by
-	// Fibonacci.FolderName() there.
-	`"automata/mult=2"`: "fibautomata's report folder, until its move lands",
-}
+var knownSpellings = map[string]string{}
 
 // placeholder is "mult=A" used as a placeholder in prose (usage, help and
 // error messages that describe the layout), which names no folder.

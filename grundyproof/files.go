@@ -25,7 +25,7 @@ import (
 // Dir is the folder of multiplier a's automata under a results folder:
 // ROOT/automata/mult=A.
 func Dir(root string, a grundy.Multiplier) string {
-	return filepath.Join(root, "automata", "mult="+a.Folder())
+	return filepath.Join(root, "automata", a.FolderName())
 }
 
 // The files of an automata folder.
