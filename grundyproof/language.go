@@ -565,6 +565,7 @@ func (p *parser) pred(name string, arity int) sFormula {
 		}
 		p.failAt(t, "%s", msg)
 	}
+	p.checkParts(args...)
 	return sPred{p.span(t.from), name, args}
 }
 
@@ -580,7 +581,11 @@ func (p *parser) args(name token) []sTerm {
 	p.expect("(", "after "+name.text)
 	var out []sTerm
 	for {
-		out = append(out, p.term())
+		t := p.term()
+		if g, ok := findG(t); ok {
+			panic(syntaxPanic{&SyntaxError{p.src, g.col(), fmt.Sprintf("%s is compared with a number, and is no argument of %s", p.text(g), name.text)}})
+		}
+		out = append(out, t)
 		if p.isOp(",") {
 			p.next()
 			continue
@@ -621,7 +626,45 @@ func (p *parser) comparison() sFormula {
 			panic(syntaxPanic{&SyntaxError{p.src, g.col(), fmt.Sprintf("%s is compared with a number, and is no part of a term", p.text(g))}})
 		}
 	}
+	for i := range ops {
+		p.checkParts(ts[i], ts[i+1])
+	}
 	return sCmp{p.span(from), ops, ts}
+}
+
+// MaxParts is the most terms z1(x), z2(x), z3(x) one comparison or
+// predicate may hold: each doubles the cases it is decided in (the part
+// finite or infinite).
+const MaxParts = 8
+
+// checkParts refuses an atom whose terms ts hold more than MaxParts parts.
+func (p *parser) checkParts(ts ...sTerm) {
+	var ps []span
+	var walk func(t sTerm)
+	walk = func(t sTerm) {
+		switch t := t.(type) {
+		case sAdd:
+			walk(t.a)
+			walk(t.b)
+		case sSub:
+			walk(t.a)
+			walk(t.b)
+		case sMul:
+			walk(t.t)
+		case sPart:
+			ps = append(ps, t.span)
+			walk(t.x)
+		case sG:
+			walk(t.x)
+			walk(t.y)
+		}
+	}
+	for _, t := range ts {
+		walk(t)
+	}
+	if len(ps) > MaxParts {
+		panic(syntaxPanic{&SyntaxError{p.src, ps[MaxParts].col(), fmt.Sprintf("one comparison holds %d terms z1(x), z2(x), z3(x), more than %d (each doubles the cases it is decided in): split it", len(ps), MaxParts)}})
+	}
 }
 
 // findG returns the span of a G(x, y) inside t.
@@ -665,10 +708,17 @@ func (p *parser) term() sTerm {
 	return t
 }
 
-// product: factors joined by *, each product by a number.
+// product: factors joined by *, each product by a number. A number first
+// takes the whole product after it (2*3*k is 2*(3*k), as Print writes
+// it); otherwise the numbers follow (k*2*3 is (k*2)*3).
 func (p *parser) product() sTerm {
 	from := p.peek().from
 	t := p.factor()
+	if isNum(t) && p.isOp("*") {
+		p.next()
+		u := p.product()
+		return sMul{p.span(from), t.(sNum).n, u}
+	}
 	for p.isOp("*") {
 		star := p.next()
 		u := p.factor()

@@ -162,6 +162,10 @@ func TestParseErrors(t *testing.T) {
 		{"G(n, r) + 1 = 2", 1, "no part of a term"},
 		{"G(n, r) = m", 11, "compared with a number"},
 		{"G(n, r) < G(n, n)", 11, "compared with a number"},
+		{"G(n, G(n)) = 1", 6, "no argument of G"},
+		{"z1(2G(n)) = 1", 5, "no argument of z1"},
+		{"S_1(n, n + G(n))", 12, "no argument of S_1"},
+		{"z1(n) + z1(n) + z1(n) + z1(n) + z1(n) + z2(n) + z2(n) + z2(n) = z3(n) + z3(z3(n))", 65, "holds 11 terms z1(x), z2(x), z3(x), more than 8"},
 		{"G(n, r) & n = 1", 9, "is a number: compare it"},
 		{"G(n, r, k) = 1", 1, "G takes 2 arguments"},
 		{"z1(n, r) = 1", 1, "z1 takes 1 argument"},
@@ -586,4 +590,42 @@ func bindings(vars []string, xs []*big.Int) []au.Binding {
 		out[i] = au.Binding{Var: v, Value: new(big.Int).Set(xs[i])}
 	}
 	return out
+}
+
+// Any text: Parse returns a statement or a *SyntaxError, never panics;
+// a statement that translates prints as text that reads back to the
+// same formula.
+func FuzzParse(f *testing.F) {
+	for _, s := range roundTripStatements {
+		f.Add(s)
+	}
+	for _, s := range []string{"(n + 1)*2 <= m", "∀n: n ≤ 1 ⇒ ∃m: m < n ⇔ n = 1", "1 <= G(n) <= 9", "S_0to3(n, r) | z_2(n, 5)", "forall x y: 007x = 2(y - 1)", "n = 1 )", "G(n, r) + 1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		st, err := Parse(s)
+		if err != nil {
+			var se *SyntaxError
+			if !errors.As(err, &se) || se.Col < 1 || se.Col > utf8.RuneCountInString(s)+1 {
+				t.Fatalf("Parse(%q): %v", s, err)
+			}
+			return
+		}
+		f1, _, err := translateAsIs(st, 5)
+		if err != nil {
+			return // a class above S_5
+		}
+		p1 := au.Print(f1, StatementDisplay)
+		st2, err := Parse(p1)
+		if err != nil {
+			t.Fatalf("%q prints as %q, which does not parse: %v", s, p1, err)
+		}
+		f2, _, err := translateAsIs(st2, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p2 := au.Print(f2, StatementDisplay); p2 != p1 {
+			t.Fatalf("%q:\n  printed  %s\n  read as  %s", s, p1, p2)
+		}
+	})
 }

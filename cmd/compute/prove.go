@@ -208,7 +208,7 @@ func printVerdict(w io.Writer, v *grundyproof.Verdict, f *grundyproof.Folder, rc
 		}
 		fmt.Fprintf(w, "refuted: the least counterexample%s is %s (decided by automata; largest automaton %s)\n", order, v.ExampleString(), v.Largest)
 	case len(v.Vars) > 0 && !v.Universal:
-		fmt.Fprintf(w, "refuted: no %s satisfies it (decided by automata; largest automaton %s)\n", strings.Join(v.Vars, ", "), v.Largest)
+		fmt.Fprintf(w, "refuted: there is no such %s (decided by automata; largest automaton %s)\n", strings.Join(v.Vars, ", "), v.Largest)
 	default:
 		fmt.Fprintf(w, "refuted: it is false (decided by automata; largest automaton %s)\n", v.Largest)
 	}
