@@ -285,3 +285,44 @@ func TestDecideOtherMultipliers(t *testing.T) {
 		}
 	}
 }
+
+// Recheck can fail: over an S_4 with a position of another value added,
+// the automata's least counterexample is that position, and the direct
+// evaluation there (G from the dense engine) finds the statement true:
+// Agrees is false.
+func TestRecheckCatchesCorruptClass(t *testing.T) {
+	sys, S := provedClasses(t)
+	tab, err := denseOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const s = "forall n, r: r <= n & G(n, r) = 4 => z1(n) <= 5"
+	// The least position (n, r), r <= n, with z1(n) > 5 and G(n, r) != 4.
+	n0, r0 := -1, -1
+	for n := 1; n0 < 0; n++ {
+		if parts(sys.NS, big.NewInt(int64(n)))[0].Int64() <= 5 {
+			continue
+		}
+		for r := 0; r <= n; r++ {
+			if tab.At(n, r) != 4 {
+				n0, r0 = n, r
+				break
+			}
+		}
+	}
+	e := au.NewEnv(sys.NS)
+	pt, err := e.DefineFormula(context.Background(), "pt", []string{"n", "r"}, au.And(au.Eq(au.V("n"), au.N(int64(n0))), au.Eq(au.V("r"), au.N(int64(r0)))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := slices.Clone(S)
+	bad[4] = au.Union(S[4], pt)
+	v := decide(t, sys, bad, s)
+	if want := fmt.Sprintf("(n, r) = (%d, %d)", n0, r0); v.Holds || v.ExampleString() != want {
+		t.Fatalf("over S_4 with %s added: %v %s", want, v.Holds, v.ExampleString())
+	}
+	rc := v.Recheck(context.Background(), sys)
+	if !rc.Checked || !rc.Direct || rc.Agrees(v) {
+		t.Errorf("recheck at %s did not catch it: %+v", v.ExampleString(), rc)
+	}
+}

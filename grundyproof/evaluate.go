@@ -163,7 +163,7 @@ func (ev *evaluator) gValue(g sG) (int, bool, error) {
 	return v, err == nil, err
 }
 
-// less compares on N u {inf}.
+// cmpExt compares on N u {inf}: -1, 0 or 1.
 func cmpExt(x, y ext) int {
 	switch {
 	case x.inf() && y.inf():

@@ -23,8 +23,9 @@ import (
 // comparisons t < u <= v (=, !=, <, <=, >, >=), G(x, y) compared with a
 // number (G(x) is G(x, x)), fib(x), true, false, and the predicates that
 // Print writes: S_g(n, r), S_itoj(n, r), z_1(n, z), z_2(n, z), z_3(n, z).
-// Connectives, loosest last: not (~), and (&), or (|), => (to the right),
-// <=>; forall x, y: ... and exists x: ... reach as far right as they can.
+// Connectives, tightest first: not (~), and (&), or (|), => (to the
+// right), <=>; forall x, y: ... and exists x: ... reach as far right as
+// they can.
 // This file reads a statement into its syntax tree (Parse); translate.go
 // turns the tree into a formula of package automatic.
 

@@ -190,17 +190,14 @@ func printVerdict(w io.Writer, v *grundyproof.Verdict, f *grundyproof.Folder, rc
 		fmt.Fprintf(w, "  where %s\n", strings.Join(legend, "; "))
 	}
 	fmt.Fprintf(w, "  over the classes S_0..S_%d of %s, proved for all n (a = %s, numeration %s)\n", v.K, f.Dir, f.System.A, f.System.NS)
-	all := "every n"
-	if len(v.Vars) > 0 {
-		all = "all " + strings.Join(v.Vars, ", ")
-	}
+	all := "all " + strings.Join(v.Vars, ", ")
 	switch {
+	case v.Holds && len(v.Vars) == 0:
+		fmt.Fprintf(w, "proved: it is true (decided by automata; largest automaton %s)\n", v.Largest)
 	case v.Holds && v.Universal:
 		fmt.Fprintf(w, "proved: it holds for %s (decided by automata; largest automaton %s)\n", all, v.Largest)
 	case v.Holds && v.Example != nil:
 		fmt.Fprintf(w, "proved: the least witness is %s (decided by automata; largest automaton %s)\n", v.ExampleString(), v.Largest)
-	case v.Holds:
-		fmt.Fprintf(w, "proved: it holds (decided by automata; largest automaton %s)\n", v.Largest)
 	case v.Example != nil:
 		order := ""
 		if len(v.Vars) > 1 {
