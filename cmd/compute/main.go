@@ -26,6 +26,7 @@ commands:
   ntimes      n-times nim sequences, c(a), and the exact real thresholds
   verify      check the papers' theorems and conjectures on the data in a folder
   automata    learn the positions of each Grundy value as Fibonacci automata and prove them for all n
+  prove       prove a statement about G for all n with those automata, or refute it with its least counterexample
   export      write a Parquet file as CSV or JSON
   info        list what a results folder holds, and whether each table validates
   atlas       summarise many multipliers, in shards (Slurm arrays), and merge them
@@ -79,6 +80,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return recorded("verify", runVerify)(ctx, rest, stdout, stderr)
 	case "automata":
 		return runAutomata(ctx, rest, stdout, stderr)
+	case "prove":
+		return runProve(ctx, rest, stdout, stderr)
 	case "export":
 		return runExport(ctx, rest, stdout, stderr)
 	case "info":
