@@ -48,9 +48,16 @@ func main() {
 	cli.Exit("compute", `run "compute help" for usage`, err)
 }
 
-// run runs the command of args; its error carries the advice of advise.
+// run runs the command of args; its error carries the advice of advise,
+// and an interrupt ends it with the one line of interrupted. A run that
+// fails removes the folders it made and left empty (interrupt.go).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return advise(dispatch(ctx, args, stdout, stderr))
+	ctx, made, own := trackDirs(ctx)
+	err := interrupted(ctx, advise(dispatch(ctx, args, stdout, stderr)))
+	if err != nil && own {
+		made.removeEmpty()
+	}
+	return err
 }
 
 func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -128,15 +135,6 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return flag.ErrHelp
 	}
 	if err != nil {
-		return usageError{Msg: err.Error()}
-	}
-	return nil
-}
-
-// prepareDir creates dir and checks that a file can be written in it,
-// without touching anything already there; a failure is a usage error.
-func prepareDir(dir string) error {
-	if err := cli.PrepareDir(dir); err != nil {
 		return usageError{Msg: err.Error()}
 	}
 	return nil
