@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"syscall"
 
 	"fibnim/grundy"
 	"fibnim/table"
@@ -43,7 +44,8 @@ func Open(ctx context.Context, root string, a grundy.Multiplier, ps []grundy.Pos
 	}
 	dir := table.Dir(root, a)
 	t, err := table.Open(dir)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	// A root that is a file, not a folder, holds no table either.
+	if err != nil && !errors.Is(err, os.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		return nil, err
 	}
 	if t != nil {

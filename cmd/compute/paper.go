@@ -30,6 +30,11 @@ func runPaper(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := inputFolder("in", *in); err != nil {
 		return err
 	}
+	if !*check {
+		if err := inputFile("citation", *citation); err != nil {
+			return err
+		}
+	}
 	if *check {
 		pages, err := paper.CheckPDF(ctx, *in)
 		if err != nil {

@@ -92,6 +92,11 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	s, err := moves.Open(ctx, *in, a, ps, func(msg string) { fmt.Fprintf(stderr, "query: %s\n", msg) })
+	if errors.Is(err, moves.ErrNoSource) {
+		if err := neededFolder("in", *in, advise(err).Error()); err != nil {
+			return err
+		}
+	}
 	if errors.Is(err, moves.ErrNoSource) && a == grundy.Fibonacci && len(heaps) == 1 {
 		// Beyond the table and the dense range: the proved automata
 		// answer, where the results folder holds them.
@@ -136,6 +141,9 @@ func parseBigHeap(ns, rs string) (n, r *big.Int, err error) {
 // table answers (why). An error matching fibautomata.ErrNoAutomata says
 // that in holds none.
 func queryAutomata(ctx context.Context, stdout, stderr io.Writer, in string, n, r *big.Int, why string) error {
+	if err := neededFolder("in", in, why+"; the proved automata of a results folder answer it"); err != nil {
+		return err
+	}
 	var ans fibautomata.Answer
 	err := interruptible(ctx, func() error {
 		var err error

@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"syscall"
 
 	"fibnim/globalnim"
 	"fibnim/grundy"
@@ -86,9 +87,12 @@ func globalTable(ctx context.Context, M int, a grundy.Multiplier, in string, std
 	switch {
 	case err == nil && t.M >= M:
 		return t, nil
-	case err != nil && !errors.Is(err, os.ErrNotExist):
+	case err != nil && !errors.Is(err, os.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR): // a file for in holds no table
 		return nil, err
 	case M > maxQueryGlobal:
+		if err := neededFolder("in", in, fmt.Sprintf("a pile above %d needs the table of a results folder (compute global -n %d -mult %s -out DIR)", maxQueryGlobal, M, a)); err != nil {
+			return nil, err
+		}
 		have := "holds no table"
 		if t != nil {
 			have = fmt.Sprintf("covers piles up to %d", t.M)

@@ -28,6 +28,11 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := inputFolder("in", *in); err != nil {
 		return err
 	}
+	if !*check {
+		if err := inputFile("citation", *citation); err != nil {
+			return err
+		}
+	}
 	if *check {
 		n, bad, err := release.Verify(ctx, *in)
 		if err != nil {

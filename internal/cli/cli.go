@@ -37,13 +37,27 @@ func Exit(prog, hint string, err error) {
 	os.Exit(report(os.Stderr, prog, hint, err))
 }
 
+// Status is the exit status of a command whose run returned err: 0 for
+// nil or -h, 2 for a UsageError, 1 otherwise.
+func Status(err error) int {
+	var ue UsageError
+	switch {
+	case err == nil || errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ue):
+		return 2
+	}
+	return 1
+}
+
 // report writes err as Exit does and returns the exit status.
 func report(w io.Writer, prog, hint string, err error) int {
-	if err == nil || errors.Is(err, flag.ErrHelp) {
+	switch Status(err) {
+	case 0:
 		return 0
-	}
-	var ue UsageError
-	if errors.As(err, &ue) {
+	case 2:
+		var ue UsageError
+		errors.As(err, &ue)
 		fmt.Fprintf(w, "%s: %s (%s)\n", prog, FirstLine(ue.Msg), hint)
 		return 2
 	}
