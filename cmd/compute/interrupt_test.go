@@ -166,7 +166,7 @@ func TestInterruptAtFirstPhase(t *testing.T) {
 		{"export", []string{"export", "-in", bp, "-out", filepath.Join("OUT", "g1.csv")}, before, 0, nil},
 		{"export into a results folder", []string{"export", "-in", bp, "-out", filepath.Join(res, "g1.csv")}, before, 0, nil},
 		{"info -full", []string{"info", "-full", res}, before, 0, nil},
-		{"release", []string{"release", "-in", res}, before, 0, nil},
+		{"release", []string{"release", "-in", res, "-citation", citation}, before, 0, nil},
 		{"paper", []string{"paper", "-in", res, "-partial", "-pdf", "-citation", citation}, before, 0, nil},
 		// The note is written, then compiled: pdflatex is stopped while it
 		// runs (its first run takes a second or more), and the earlier PDF

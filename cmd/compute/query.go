@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"fibnim/fibautomata"
 	"fibnim/grundy"
@@ -91,7 +92,12 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			fmt.Fprintf(stderr, "query: -in %s is not a folder: no saved table answers\n", *in)
 		}
 	}
-	s, err := moves.Open(ctx, *in, a, ps, func(msg string) { fmt.Fprintf(stderr, "query: %s\n", msg) })
+	var meter *cli.Meter
+	s, err := moves.OpenWith(ctx, *in, a, ps, moves.OpenOptions{
+		Notify: func(msg string) { fmt.Fprintf(stderr, "query: %s\n", msg) },
+		Dense:  func(N int, rows *atomic.Int64) { meter = denseMeter(stderr, N, rows) },
+	})
+	meter.Stop()
 	if errors.Is(err, moves.ErrNoSource) {
 		if err := neededFolder("in", *in, advise(err).Error()); err != nil {
 			return err
@@ -145,11 +151,16 @@ func queryAutomata(ctx context.Context, stdout, stderr io.Writer, in string, n, 
 		return err
 	}
 	var ans fibautomata.Answer
+	// Loading proves the automata again: seconds to minutes for S_0..S_8.
+	meter := cli.NewMeter(stderr, "query", func() (float64, string) {
+		return -1, "proving the automata of " + in + " again"
+	})
 	err := interruptible(ctx, func() error {
 		var err error
 		ans, err = fibautomata.Query(ctx, in, n, r)
 		return err
 	})
+	meter.Stop()
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted")
 	}
