@@ -237,3 +237,63 @@ func TestMakeFuzzRunsEveryTarget(t *testing.T) {
 		t.Errorf("make fuzz did not fuzz %v and ran %v, which are not fuzz targets", missing, stale)
 	}
 }
+
+// A target that Go's fuzz coordinator fails with a bare "context deadline
+// exceeded" at the end of -fuzztime, writing no failing input (a race in
+// go1.26: golang/go#75804), is run again; one that fails so three times,
+// or fails with a failing input written, fails make fuzz.
+func TestFuzzRetriesTheDeadlineRace(t *testing.T) {
+	root := t.TempDir()
+	for name, body := range map[string]string{
+		"go.mod":      "module example.com/m\n\ngo 1.21\n",
+		"a/a_test.go": "package a\n\nimport \"testing\"\n\nfunc FuzzA(f *testing.F) {}\n",
+	} {
+		p := filepath.Join(root, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	realGo, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go on PATH")
+	}
+	script, _ := filepath.Abs("fuzz.sh")
+	// fake fails its first `fails` go test runs with what, then passes.
+	fake := func(fails int, what string) (ok bool, tests int, out string) {
+		dir := t.TempDir()
+		calls := filepath.Join(dir, "calls")
+		gofake := filepath.Join(dir, "go")
+		body := "#!/bin/sh\nif [ \"$1\" = test ]; then echo x >> '" + calls + "'; n=$(wc -l < '" + calls + "'); if [ \"$n\" -le " + string(rune('0'+fails)) + " ]; then printf '%s\\n' " + what + "; exit 1; fi; echo PASS; exit 0; fi\nexec '" + realGo + "' \"$@\"\n"
+		if err := os.WriteFile(gofake, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("bash", script)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GO="+gofake, "FUZZTIME=1s")
+		b, err := cmd.CombinedOutput()
+		c, _ := os.ReadFile(calls)
+		return err == nil, strings.Count(string(c), "x"), string(b)
+	}
+	race := "'--- FAIL: FuzzA (3.45s)' '    context deadline exceeded' FAIL"
+	crash := "'--- FAIL: FuzzA (3.45s)' '    context deadline exceeded' '    Failing input written to testdata/fuzz/FuzzA/abc' FAIL"
+	for _, c := range []struct {
+		fails     int
+		what      string
+		ok        bool
+		tests     int
+		retrySaid bool
+	}{
+		{0, race, true, 1, false},
+		{1, race, true, 2, true},
+		{2, race, true, 3, true},
+		{3, race, false, 3, true},
+		{1, crash, false, 1, false},
+		{1, "'--- FAIL: FuzzA' '    index out of range' FAIL", false, 1, false},
+	} {
+		ok, tests, out := fake(c.fails, c.what)
+		if ok != c.ok || tests != c.tests || strings.Contains(out, "golang/go#75804") != c.retrySaid {
+			t.Errorf("%d failures with %s: passed %v after %d runs (want %v after %d); retry said: %v\n%s", c.fails, c.what, ok, tests, c.ok, c.tests, !c.retrySaid, out)
+		}
+	}
+}
