@@ -63,18 +63,33 @@ func SummaryPath(root string, a grundy.Multiplier) string {
 	return filepath.Join(Dir(root), a.FolderName(), SummaryFile)
 }
 
-// writePlan records p under root, or checks that the plan already there
-// has the same N and multipliers (the list's text may differ: 2..3 and
-// 2,3 are one list).
-func writePlan(root string, p Plan) error {
+// checkPlan checks that the plan under root, if there is one, has the same
+// N and multipliers as p (the list's text may differ: 2..3 and 2,3 are one
+// list): else an error wrapping ErrOtherPlan.
+func checkPlan(root string, p Plan) error {
+	_, err := havePlan(root, p)
+	return err
+}
+
+// havePlan is checkPlan, and reports whether a plan is there.
+func havePlan(root string, p Plan) (bool, error) {
 	old, err := ReadPlan(root)
 	switch {
 	case err == nil:
 		if old.N != p.N || !slices.Equal(old.Multipliers, p.Multipliers) {
-			return fmt.Errorf("%s %w (-mults %q -n %d, %d multipliers)", Dir(root), ErrOtherPlan, old.List, old.N, len(old.Multipliers))
+			return true, fmt.Errorf("%s %w (-mults %q -n %d, %d multipliers)", Dir(root), ErrOtherPlan, old.List, old.N, len(old.Multipliers))
 		}
-		return nil
-	case !errors.Is(err, os.ErrNotExist):
+		return true, nil
+	case errors.Is(err, os.ErrNotExist):
+		return false, nil
+	}
+	return false, err
+}
+
+// writePlan records p under root, or checks that the plan already there
+// has the same N and multipliers (checkPlan).
+func writePlan(root string, p Plan) error {
+	if there, err := havePlan(root, p); there || err != nil {
 		return err
 	}
 	if err := os.MkdirAll(Dir(root), 0o755); err != nil {

@@ -53,9 +53,10 @@ func (e *SummaryError) Unwrap() error { return e.Err }
 
 // Run computes the summary of every multiplier of cfg.Shard that has
 // none yet, in list order, each written to SummaryPath when complete.
-// Before the first it records the plan (PlanFile), or checks that an atlas
-// already under Root has the same list and N (else an error wrapping
-// ErrOtherPlan). A summary already there is validated (ReadSummary) and
+// Before the first it checks that an atlas already under Root has the same
+// list and N (else an error wrapping ErrOtherPlan); it records the plan
+// (PlanFile) with the first summary it writes, or at its end, so that a
+// shard stopped before its first summary leaves nothing. A summary already there is validated (ReadSummary) and
 // skipped, so a killed shard started again resumes with the multiplier it
 // was working on; one that does not validate is an error, never
 // overwritten. When ctx is done Run stops within about a second; the
@@ -67,9 +68,11 @@ func Run(ctx context.Context, cfg Config) (computed, skipped int, err error) {
 	if len(cfg.Mults) == 0 {
 		return 0, 0, errors.New("atlas: empty list")
 	}
-	if err := writePlan(cfg.Root, NewPlan(cfg.List, cfg.Mults, cfg.N)); err != nil {
+	plan := NewPlan(cfg.List, cfg.Mults, cfg.N)
+	if err := checkPlan(cfg.Root, plan); err != nil {
 		return 0, 0, err
 	}
+	planned := false
 	mine := cfg.Shard.Pick(cfg.Mults)
 	for i, a := range mine {
 		if err := ctx.Err(); err != nil {
@@ -92,6 +95,12 @@ func Run(ctx context.Context, cfg Config) (computed, skipped int, err error) {
 			if err != nil {
 				return computed, skipped, err
 			}
+			if !planned {
+				if err := writePlan(cfg.Root, plan); err != nil {
+					return computed, skipped, err
+				}
+				planned = true
+			}
 			if err := writeSummary(path, row, cfg); err != nil {
 				return computed, skipped, err
 			}
@@ -104,6 +113,11 @@ func Run(ctx context.Context, cfg Config) (computed, skipped int, err error) {
 		ev.Row = row
 		if cfg.Done != nil {
 			cfg.Done(ev)
+		}
+	}
+	if !planned {
+		if err := writePlan(cfg.Root, plan); err != nil {
+			return computed, skipped, err
 		}
 	}
 	return computed, skipped, nil

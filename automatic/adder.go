@@ -64,7 +64,7 @@ type adderState struct {
 // u shrink at every digit. The result is a candidate: [ProveAdder] proves
 // it.
 func (ns *Numeration) BuildAdder(ctx context.Context, bound float64, budget int) (*Automaton, AdderInfo, error) {
-	return ns.buildLinear(ctx, []int32{1, 1, -1}, bound, budget, "the adder's search")
+	return ns.buildLinear(ctx, []int32{1, 1, -1}, 0, bound, budget, "the adder's search")
 }
 
 // BuildMul returns the 2-track automaton of y = c x (tracks x, y), built
@@ -74,12 +74,12 @@ func (ns *Numeration) BuildMul(ctx context.Context, c int, bound float64, budget
 	if c < 2 || c > 1<<20 {
 		return nil, AdderInfo{}, fmt.Errorf("automatic: BuildMul(%d): want 2..2^20", c)
 	}
-	return ns.buildLinear(ctx, []int32{int32(c), -1}, bound, budget, fmt.Sprintf("the search of y = %dx", c))
+	return ns.buildLinear(ctx, []int32{int32(c), -1}, 0, bound, budget, fmt.Sprintf("the search of y = %dx", c))
 }
 
-// buildLinear is the deficit search of the relation sum_i coeffs[i] x_i = 0
-// on len(coeffs) tracks.
-func (ns *Numeration) buildLinear(ctx context.Context, coeffs []int32, bound float64, budget int, op string) (*Automaton, AdderInfo, error) {
+// buildLinear is the deficit search of the relation sum_i coeffs[i] x_i =
+// target on len(coeffs) tracks.
+func (ns *Numeration) buildLinear(ctx context.Context, coeffs []int32, target int64, bound float64, budget int, op string) (*Automaton, AdderInfo, error) {
 	c := ns.c
 	if c > maxC {
 		return nil, AdderInfo{}, fmt.Errorf("automatic: the adder's search handles c <= %d, not %d", maxC, c)
@@ -146,7 +146,7 @@ func (ns *Numeration) buildLinear(ctx context.Context, coeffs []int32, bound flo
 		for j := range B { // position j+1 is the (j+1)-th digit from the end
 			d += int64(int8(uint8(s.win>>uint(8*j)))) * ns.eps[j]
 		}
-		return d == 0
+		return d == target
 	}
 	lim := &limits{ctx: ctx, budget: budget, op: op}
 	// Breadth first, level by level, to count the states new at each length.

@@ -80,6 +80,12 @@ const cancelRows = 64
 // work (well under a second at any N whose table fits in memory), and then
 // returns ctx's error.
 func DenseContext(ctx context.Context, N int, a Multiplier, workers int) (*Table, error) {
+	return DenseRows(ctx, N, a, workers, nil)
+}
+
+// DenseRows is DenseContext that counts in rows, if not nil, the rows it
+// has filled, up to N+1: for a progress line while it runs.
+func DenseRows(ctx context.Context, N int, a Multiplier, workers int, rows *atomic.Int64) (*Table, error) {
 	if N < 0 {
 		return nil, fmt.Errorf("grundy: negative size %d", N)
 	}
@@ -112,6 +118,9 @@ func DenseContext(ctx context.Context, N int, a Multiplier, workers int) (*Table
 					failed.Store(true)
 					done[n].Store(int64(n + 1)) // release waiters; the result is discarded
 					return
+				}
+				if rows != nil {
+					rows.Add(1)
 				}
 			}
 		}()

@@ -1,9 +1,11 @@
 package grundy
 
 import (
+	"context"
 	"math/big"
 	"math/rand/v2"
 	"reflect"
+	"sync/atomic"
 	"testing"
 )
 
@@ -50,6 +52,26 @@ func TestDenseWorkersIdentical(t *testing.T) {
 			} else if !reflect.DeepEqual(first.cells, tab.cells) {
 				t.Fatalf("a=%s: table with %d workers differs from 1 worker", s, w)
 			}
+		}
+	}
+}
+
+// DenseRows counts every row it fills, N+1 in all, and fills the table
+// Dense fills, for 1, 2 and 8 workers.
+func TestDenseRowsCounts(t *testing.T) {
+	t.Parallel()
+	want, err := Dense(1500, Fibonacci, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []int{1, 2, 8} {
+		var rows atomic.Int64
+		tab, err := DenseRows(context.Background(), 1500, Fibonacci, w, &rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rows.Load() != 1501 || !reflect.DeepEqual(tab.cells, want.cells) {
+			t.Errorf("%d workers: %d rows counted, want 1501; same table: %v", w, rows.Load(), reflect.DeepEqual(tab.cells, want.cells))
 		}
 	}
 }

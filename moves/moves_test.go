@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -299,4 +300,22 @@ func TestDenseStopsWhenCancelled(t *testing.T) {
 	default: // returned while the engine still ran
 	}
 	<-ended // let the engine finish before the next test
+}
+
+// OpenWith tells of the dense table it fills: its last row, as the
+// engine starts, and the rows filled, N+1 once it is done.
+func TestOpenWithCountsDenseRows(t *testing.T) {
+	ctx := context.Background()
+	var N int
+	var rows *atomic.Int64
+	s, err := OpenWith(ctx, t.TempDir(), grundy.Fibonacci, []grundy.Position{grundy.Start(700), {N: 300, R: 5}}, OpenOptions{
+		Dense: func(n int, r *atomic.Int64) { N, rows = n, r },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if N != 700 || rows == nil || rows.Load() != 701 {
+		t.Errorf("dense table told: N = %d, rows %v; want 700 and 701 rows", N, rows)
+	}
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync/atomic"
+	"syscall"
 
 	"fibnim/grundy"
 	"fibnim/table"
@@ -32,6 +34,23 @@ const MaxDenseN = 40000
 // (table.Open), never a smaller answer. The solver of a saved table must
 // be closed.
 func Open(ctx context.Context, root string, a grundy.Multiplier, ps []grundy.Position, notify func(string)) (*Solver, error) {
+	return OpenWith(ctx, root, a, ps, OpenOptions{Notify: notify})
+}
+
+// OpenOptions say what [OpenWith] tells of a dense table it fills.
+type OpenOptions struct {
+	// Notify, if not nil, is told before the dense engine starts, in a
+	// line, why it runs.
+	Notify func(msg string)
+	// Dense, if not nil, is called as the dense engine starts: N is the
+	// table's last row, and rows counts the rows filled so far, up to
+	// N+1, as the engine fills them (for a progress line).
+	Dense func(N int, rows *atomic.Int64)
+}
+
+// OpenWith is [Open], with what it tells of a dense table in opt.
+func OpenWith(ctx context.Context, root string, a grundy.Multiplier, ps []grundy.Position, opt OpenOptions) (*Solver, error) {
+	notify := opt.Notify
 	maxN := 0
 	startsOnly := true
 	for _, p := range ps {
@@ -43,7 +62,8 @@ func Open(ctx context.Context, root string, a grundy.Multiplier, ps []grundy.Pos
 	}
 	dir := table.Dir(root, a)
 	t, err := table.Open(dir)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	// A root that is a file, not a folder, holds no table either.
+	if err != nil && !errors.Is(err, os.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		return nil, err
 	}
 	if t != nil {
@@ -63,7 +83,12 @@ func Open(ctx context.Context, root string, a grundy.Multiplier, ps []grundy.Pos
 		if notify != nil {
 			notify(fmt.Sprintf("no table under %s covers n = %d for a = %s; computing one (dense engine, n <= %d)", root, maxN, a, maxN))
 		}
-		return Dense(ctx, maxN, a, 0)
+		var rows *atomic.Int64
+		if opt.Dense != nil {
+			rows = new(atomic.Int64)
+			opt.Dense(maxN, rows)
+		}
+		return DenseRows(ctx, maxN, a, 0, rows)
 	}
 	// No source: say which table would answer, never one smaller than
 	// the table already there.
@@ -121,13 +146,19 @@ var denseDone func()
 // answers from it. It returns as soon as ctx is done, with ctx's error:
 // the engine then finishes in the background and its table is dropped.
 func Dense(ctx context.Context, N int, a grundy.Multiplier, workers int) (*Solver, error) {
+	return DenseRows(ctx, N, a, workers, nil)
+}
+
+// DenseRows is [Dense] that counts in rows, if not nil, the rows the
+// engine has filled, up to N+1 (grundy.DenseRows).
+func DenseRows(ctx context.Context, N int, a grundy.Multiplier, workers int, rows *atomic.Int64) (*Solver, error) {
 	type result struct {
 		t   *grundy.Table
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
-		t, err := grundy.Dense(N, a, workers)
+		t, err := grundy.DenseRows(context.Background(), N, a, workers, rows)
 		done <- result{t, err}
 		if denseDone != nil {
 			denseDone()

@@ -79,9 +79,6 @@ type Config struct {
 // Write writes root/release/ and returns the number of files summed.
 func Write(ctx context.Context, root string, cfg Config) (int, error) {
 	out := filepath.Join(root, Dir)
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return 0, err
-	}
 	files, err := Files(root)
 	if err != nil {
 		return 0, err
@@ -91,6 +88,11 @@ func Write(ctx context.Context, root string, cfg Config) (int, error) {
 	}
 	sums, err := Sums(ctx, root, files)
 	if err != nil {
+		return 0, err
+	}
+	// The folder is made once the sums are there: a release stopped while
+	// they are computed (the long part) leaves no empty release/.
+	if err := os.MkdirAll(out, 0o755); err != nil {
 		return 0, err
 	}
 	rec, perr := provenance.Read(root)

@@ -38,6 +38,22 @@ type ExportOptions struct {
 	From, To int64
 }
 
+// ColumnError is the error of [ExportWith] for a column that opt asks for
+// and the file does not have: one of opt.Columns, or, with Range, a
+// column n of plain values to take the range of.
+type ColumnError struct {
+	Column string
+	Have   []string // the file's columns
+	Range  bool     // the column n that opt.Range needs
+}
+
+func (e *ColumnError) Error() string {
+	if e.Range {
+		return fmt.Sprintf("no column n to take a range of: the file has %s", strings.Join(e.Have, ", "))
+	}
+	return fmt.Sprintf("no column %q: the file has %s", e.Column, strings.Join(e.Have, ", "))
+}
+
 // ExportWith is [Export] narrowed by opt.
 func ExportWith(ctx context.Context, path, format string, w io.Writer, opt ExportOptions) (err error) {
 	f, err := os.Open(path)
@@ -90,7 +106,7 @@ func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Write
 	for _, c := range opt.Columns {
 		i, ok := index[c]
 		if !ok {
-			return fmt.Errorf("no column %q: the file has %s", c, strings.Join(all, ", "))
+			return &ColumnError{Column: c, Have: all}
 		}
 		sel = append(sel, i)
 	}
@@ -98,7 +114,7 @@ func exportRows(ctx context.Context, pf *parquet.File, format string, w io.Write
 	if opt.Range {
 		i, ok := index["n"]
 		if !ok || !schema.Fields()[i].Leaf() || schema.Fields()[i].Repeated() {
-			return fmt.Errorf("no column n to take a range of: the file has %s", strings.Join(all, ", "))
+			return &ColumnError{Column: "n", Have: all, Range: true}
 		}
 		nCol = i
 	}

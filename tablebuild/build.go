@@ -243,6 +243,11 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 	defer lock.unlock()
 	stage := StagingDir(dir)
+	defer func() {
+		if err != nil && ctx.Err() != nil {
+			dropUnkept(stage)
+		}
+	}()
 	if err := finishCommit(dir, stage, logf); err != nil {
 		return res, err
 	}
@@ -515,11 +520,39 @@ func makeTable(ctx context.Context, c *Config, stage string, res *Result, logf f
 	return failpoint("staged")
 }
 
+// InterruptedError is the error of a run (Run, Global) that its context
+// stopped; it wraps ErrInterrupted. The table folder is as it was. What
+// the run kept, the same command takes up: a staging folder with a
+// checkpoint (Checkpoint) it resumes from, one with the complete new table
+// (Complete) it commits. With neither, the run left nothing behind and
+// the same command starts over.
+type InterruptedError struct {
+	Checkpoint string // the staging folder whose checkpoint the same command resumes from, or ""
+	Complete   string // the staging folder that holds the complete new table, or ""
+}
+
+func (e *InterruptedError) Error() string {
+	return ErrInterrupted.Error() + "; earlier results left in place; " + e.Resume()
+}
+
+func (e *InterruptedError) Unwrap() error { return ErrInterrupted }
+
+// Resume says, in a clause, what the same command does next.
+func (e *InterruptedError) Resume() string {
+	switch {
+	case e.Complete != "":
+		return "the new table is complete in " + e.Complete + ", and the same command commits it"
+	case e.Checkpoint != "":
+		return "run the same command again to resume from the last checkpoint in " + e.Checkpoint
+	}
+	return "the same command starts over"
+}
+
 // stagedInterrupted is the error of a run stopped once its new table was
 // complete in the staging folder: the swap is left to the same command,
 // which finds the table complete and commits it.
 func stagedInterrupted(stage string) error {
-	return fmt.Errorf("%w; the old table is left in place; the new one is complete in %s, and the same command commits it", ErrInterrupted, stage)
+	return &InterruptedError{Complete: stage}
 }
 
 // interrupted words the error of a run that ctx stopped: whether the
@@ -528,12 +561,29 @@ func interrupted(ctx context.Context, err error, stage string) error {
 	if ctx.Err() == nil {
 		return err
 	}
-	if stage != "" {
-		if _, serr := os.Stat(filepath.Join(stage, checkpointName)); serr == nil {
-			return fmt.Errorf("%w; earlier results left in place; run the same command again to resume from the last checkpoint in %s", ErrInterrupted, stage)
-		}
+	if stage != "" && hasCheckpoint(stage) {
+		return &InterruptedError{Checkpoint: stage}
 	}
-	return fmt.Errorf("%w; earlier results left in place; the same command starts over", ErrInterrupted)
+	return &InterruptedError{}
+}
+
+// hasCheckpoint says whether the staging folder stage holds a checkpoint.
+func hasCheckpoint(stage string) bool {
+	_, err := os.Stat(filepath.Join(stage, checkpointName))
+	return err == nil
+}
+
+// dropUnkept removes the staging folder of an interrupted run that holds
+// nothing the same command takes up (no checkpoint, no manifest: the next
+// run would remove it, and compute info would list it as something to
+// resume). Every file in it was written by this run: one that held an
+// earlier run's checkpoint still holds it, and an earlier run's folder
+// without one was removed when this run started.
+func dropUnkept(stage string) {
+	if _, err := os.Stat(filepath.Join(stage, table.ManifestFile)); err == nil || hasCheckpoint(stage) {
+		return
+	}
+	os.RemoveAll(stage)
 }
 
 // commit drops the checkpoint, swaps the complete staging folder in for

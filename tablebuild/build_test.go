@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -472,5 +473,177 @@ func TestPreflightCancelled(t *testing.T) {
 	cfg.Mult, _ = grundy.ParseMultiplier("1")
 	if err := Preflight(ctx, &cfg); !errors.Is(err, ErrInterrupted) {
 		t.Fatalf("cancelled preflight: %v, want ErrInterrupted", err)
+	}
+}
+
+// entries lists every name under dir, hidden ones included, by path
+// relative to it; nil when dir is not there.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if path != dir {
+			rel, _ := filepath.Rel(dir, path)
+			out = append(out, rel)
+		}
+		return nil
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// A first run interrupted before it kept anything (no checkpoint, no
+// complete staged table) leaves nothing in its folder: no staging folder
+// (which compute info listed as a run to resume) and no lock file. One
+// that kept a checkpoint leaves it, with its lock; one over an earlier
+// table leaves that table and its lock; and a run that resumed from an
+// earlier run's checkpoint keeps that checkpoint when it is stopped
+// before its own first.
+func TestInterruptedRunLeavesNothing(t *testing.T) {
+	cancelAt := func(cfg *Config, value int) context.Context {
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		cfg.Done = func(g, _ int) {
+			if g >= value {
+				cancel()
+			}
+		}
+		return ctx
+	}
+	for _, c := range []struct {
+		name string
+		ctx  func(cfg *Config) context.Context
+	}{
+		{"cancelled before the run", func(*Config) context.Context {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			return ctx
+		}},
+		{"breakpoint engine, at its third value", func(cfg *Config) context.Context { return cancelAt(cfg, 3) }},
+		{"dense engine, as it starts", func(cfg *Config) context.Context {
+			cfg.Engine = EngineDense
+			ctx, cancel := context.WithCancel(context.Background())
+			t.Cleanup(cancel)
+			cfg.Started = func(Plan, int) { cancel() }
+			return ctx
+		}},
+		{"start values only, at its third value", func(cfg *Config) context.Context {
+			cfg.Breakpoints = false
+			return cancelAt(cfg, 3)
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := t.TempDir()
+			cfg := config(root, 60000)
+			cfg.CheckpointEvery = time.Hour
+			ctx := c.ctx(&cfg)
+			_, err := Run(ctx, cfg)
+			var ie *InterruptedError
+			if !errors.As(err, &ie) || ie.Checkpoint != "" || ie.Complete != "" {
+				t.Fatalf("interrupted: %v, want an InterruptedError with nothing kept", err)
+			}
+			if got := entries(t, root); len(got) > 1 || len(got) == 1 && got[0] != "grundy" {
+				t.Errorf("an interrupted first run left %v", got)
+			}
+		})
+	}
+
+	// A checkpoint is kept, with the lock beside it; the same command
+	// resumes from it, and stopped again before its own first checkpoint,
+	// keeps it.
+	root := t.TempDir()
+	cfg := config(root, 60000)
+	cfg.CheckpointEvery, cfg.Workers = 0, 1
+	ctx := cancelAt(&cfg, 3)
+	_, err := Run(ctx, cfg)
+	var ie *InterruptedError
+	if !errors.As(err, &ie) || ie.Checkpoint == "" {
+		t.Fatalf("interrupted after checkpoints: %v", err)
+	}
+	stage := StagingDir(table.Dir(root, grundy.Fibonacci))
+	kept := files(t, stage)
+	if len(kept) == 0 || !hasCheckpoint(stage) {
+		t.Fatalf("the checkpoint in %s is gone", stage)
+	}
+	cfg.CheckpointEvery = time.Hour
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg.Started = func(Plan, int) { cancel() }
+	cfg.Done = nil
+	if _, err := Run(ctx, cfg); !errors.As(err, &ie) || ie.Checkpoint != stage {
+		t.Fatalf("a resumed run, stopped: %v", err)
+	}
+	if !hasCheckpoint(stage) {
+		t.Fatal("a resumed run, stopped before its own first checkpoint, removed the earlier one")
+	}
+	if _, err := os.Stat(lockFile(table.Dir(root, grundy.Fibonacci))); err != nil {
+		t.Errorf("the lock beside a kept staging folder: %v", err)
+	}
+
+	// Over an earlier table: the table and its lock stay.
+	root = t.TempDir()
+	mustRun(t, config(root, 1000))
+	dir := table.Dir(root, grundy.Fibonacci)
+	before := files(t, dir)
+	cfg = config(root, 60000)
+	cfg.CheckpointEvery = time.Hour
+	if _, err := Run(cancelAt(&cfg, 3), cfg); !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("interrupted over a table: %v", err)
+	}
+	if !reflect.DeepEqual(files(t, dir), before) {
+		t.Error("the earlier table changed")
+	}
+	if got := entries(t, filepath.Dir(dir)); !slices.Equal(got, []string{filepath.Base(lockFile(dir)), "mult=2"}) && !slices.Contains(got, "mult=2/"+table.StartValuesFile) {
+		t.Errorf("beside the earlier table: %v", got)
+	}
+	if _, err := os.Stat(StagingDir(dir)); err == nil {
+		t.Error("the staging folder of the stopped run is left")
+	}
+	if _, err := os.Stat(lockFile(dir)); err != nil {
+		t.Errorf("the lock beside the table: %v", err)
+	}
+}
+
+// A lock file removed by a holder that leaves nothing (unlock) is not
+// kept locked by a writer that opened it just before: that writer finds
+// the file gone from its path once it holds it, and locks the file at the
+// path instead, so that a third writer is refused (without the check in
+// lockFolder, the second would hold the removed file and the third the
+// new one: two writers of one folder).
+func TestLockFileRemovedUnderAWaiter(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "mult=2")
+	first, err := lockFolder(dir, "first")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened := 0
+	lockOpened = func() {
+		// The second writer has opened the file; the first lets go now,
+		// with nothing of the table there, so the file goes.
+		if opened++; opened == 1 {
+			first.unlock()
+			if _, err := os.Stat(lockFile(dir)); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("unlock with nothing written left the lock file: %v", err)
+			}
+		}
+	}
+	second, err := lockFolder(dir, "second")
+	lockOpened = nil
+	if err != nil {
+		t.Fatalf("the second writer: %v", err)
+	}
+	defer second.unlock()
+	if opened != 2 {
+		t.Errorf("the second writer opened the lock file %d times, want 2 (the removed one, then the new one)", opened)
+	}
+	if _, err := lockFolder(dir, "third"); err == nil {
+		t.Error("two writers hold the folder")
 	}
 }

@@ -49,7 +49,7 @@
 //
 // Its errors state the fact and carry its data ([LockedError],
 // [ShrinkError], [GlobalShrinkError], [SpaceError], [DiskFullError],
-// [GlobalDiskFullError], [ErrInterrupted]); which flag to give about them
+// [GlobalDiskFullError], [InterruptedError], which wraps [ErrInterrupted]); which flag to give about them
 // is the command's to say (cmd/compute/advice.go).
 //
 // What it must not do: compute Grundy values itself ([fibnim/grundy]),

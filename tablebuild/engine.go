@@ -185,9 +185,9 @@ func runBreakpoints(ctx context.Context, cfg *Config, run breakpointRun) (res br
 	if err != nil {
 		if ctx.Err() != nil {
 			if !saved {
-				return res, fmt.Errorf("%w before the first checkpoint; earlier results left in place; the same command starts over", ErrInterrupted)
+				return res, &InterruptedError{}
 			}
-			return res, fmt.Errorf("%w; earlier results left in place; run the same command again to resume from the last checkpoint in %s", ErrInterrupted, run.stage)
+			return res, &InterruptedError{Checkpoint: run.stage}
 		}
 		return res, err
 	}

@@ -96,7 +96,7 @@ func (e *GlobalDiskFullError) Unwrap() error { return e.Err }
 //     next run of the same M; an incomplete one is removed (the engine
 //     keeps no checkpoint: the run starts over) and said so in cfg.Log.
 //
-// A run stopped through ctx returns an error wrapping ErrInterrupted and
+// A run stopped through ctx returns an *InterruptedError (ErrInterrupted) and
 // leaves the earlier table as it was; a full disk leaves it whole too.
 // Failpoint stops a run at each phase: "planned", "engine", "files",
 // "manifest", "staged" and "swapped", as for Run.
@@ -177,7 +177,7 @@ func Global(ctx context.Context, cfg GlobalConfig) (res GlobalResult, err error)
 		return res, err
 	}
 	if ctx.Err() != nil {
-		return res, fmt.Errorf("%w; earlier results left in place (%s as it was)", ErrInterrupted, dir)
+		return res, &InterruptedError{}
 	}
 	if replacing != "" {
 		logf("%s", replacing)
@@ -200,7 +200,7 @@ func Global(ctx context.Context, cfg GlobalConfig) (res GlobalResult, err error)
 		case errors.Is(err, syscall.ENOSPC):
 			return res, &GlobalDiskFullError{Dir: dir, Stage: stage, Err: err}
 		case ctx.Err() != nil:
-			return res, fmt.Errorf("%w; earlier results left in place (%s as it was); the same command starts over", ErrInterrupted, dir)
+			return res, &InterruptedError{}
 		}
 		return res, err
 	}

@@ -35,32 +35,58 @@ func (e *LockedError) Error() string {
 // lockFile(dir), which holds the holder's pid and command. The
 // kernel drops it when the process ends, however it ends, so a killed run
 // leaves no stale lock.
-type folderLock struct{ f *os.File }
+type folderLock struct {
+	f   *os.File
+	dir string
+}
+
+// lockOpened, when set (by a test), is called between the opening of the
+// lock file and its lock: where another writer's unlock can remove it.
+var lockOpened func()
 
 // lockFolder takes the lock of the table folder dir, or fails at once
 // with a *LockedError if another process holds it.
 func lockFolder(dir, command string) (*folderLock, error) {
 	path := lockFile(dir)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		defer f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			le := &LockedError{Dir: dir}
-			if b, err := os.ReadFile(path); err == nil {
-				le.PID, le.Command = parseHolder(string(b))
-			}
-			return nil, le
+	for {
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, err
 		}
-		return nil, fmt.Errorf("locking %s: %w", path, err)
+		if lockOpened != nil {
+			lockOpened()
+		}
+		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+			defer f.Close()
+			if errors.Is(err, syscall.EWOULDBLOCK) {
+				le := &LockedError{Dir: dir}
+				if b, err := os.ReadFile(path); err == nil {
+					le.PID, le.Command = parseHolder(string(b))
+				}
+				return nil, le
+			}
+			return nil, fmt.Errorf("locking %s: %w", path, err)
+		}
+		// A holder that leaves nothing of the table removes the lock file
+		// before it lets go (unlock): a lock on the file it removed locks
+		// nothing, so the file locked must still be the one at path.
+		held, herr := f.Stat()
+		there, terr := os.Stat(path)
+		if herr == nil && terr == nil && os.SameFile(held, there) {
+			// Who holds it, for the error of the next writer.
+			if err := f.Truncate(0); err == nil {
+				fmt.Fprintf(f, "pid %d\ncommand %s\n", os.Getpid(), command)
+			}
+			return &folderLock{f: f, dir: dir}, nil
+		}
+		f.Close()
+		if herr != nil {
+			return nil, herr
+		}
+		if terr != nil && !errors.Is(terr, os.ErrNotExist) {
+			return nil, terr
+		}
 	}
-	// Who holds it, for the error of the next writer.
-	if err := f.Truncate(0); err == nil {
-		fmt.Fprintf(f, "pid %d\ncommand %s\n", os.Getpid(), command)
-	}
-	return &folderLock{f: f}, nil
 }
 
 // parseHolder reads the pid and command a lock file holds.
@@ -76,11 +102,25 @@ func parseHolder(s string) (pid int, command string) {
 	return pid, command
 }
 
-// unlock releases the lock. The lock file stays: removing it would let a
-// third writer lock a new file while a second still waits on the old one.
+// unlock releases the lock. The lock file stays beside a table folder,
+// its staging folder or its swap marker; where none of them is there (a
+// run stopped before it kept anything), it is removed too, while still
+// held, so that such a run leaves nothing behind. A writer that opened it
+// before it went finds, once it holds the lock, that the file is no longer
+// the one at its path, and locks that one instead (lockFolder).
 func (l *folderLock) unlock() {
-	if l != nil {
-		l.f.Truncate(0)
-		l.f.Close()
+	if l == nil {
+		return
 	}
+	l.f.Truncate(0)
+	if !exists(l.dir) && !exists(StagingDir(l.dir)) && !exists(swapMarker(l.dir)) {
+		os.Remove(lockFile(l.dir))
+	}
+	l.f.Close()
+}
+
+// exists says whether path names a file or folder (a broken link counts).
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }

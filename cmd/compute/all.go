@@ -76,7 +76,7 @@ func runAll(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := needFolder("out", *out); err != nil {
 		return err
 	}
-	if err := prepareDir(*out); err != nil {
+	if err := prepareDir(ctx, *out); err != nil {
 		return err
 	}
 	w := strconv.Itoa(*workers)

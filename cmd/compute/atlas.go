@@ -46,7 +46,7 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				return usagef("-merge takes no -%s: the folder's plan says what the atlas holds", f)
 			}
 		}
-		return runAtlasMerge(*merge, *since, stdout)
+		return runAtlasMerge(ctx, *merge, *since, stdout)
 	}
 	if set["since"] {
 		return usagef("-since goes with -merge")
@@ -91,7 +91,7 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		// a Slurm array is given the same.
 		need, neediest, err := atlas.MaxBytes(ctx, N, list, *workers)
 		if err != nil {
-			return fmt.Errorf("interrupted; nothing written")
+			return err
 		}
 		fmt.Fprintf(stderr, "atlas: %d multipliers (%s to %s), N = %d; shard %s holds %d; each needs at most about %s with %d workers (a = %s)\n",
 			len(list), list[0], list[len(list)-1], N, sh, len(sh.Pick(list)), cli.HumanBytes(need), *workers, neediest)
@@ -104,12 +104,12 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	need, neediest, fits, err := atlas.Guard(ctx, N, sh.Pick(list), *workers, limit)
 	if err != nil {
-		return fmt.Errorf("interrupted; nothing written")
+		return err
 	}
 	if !fits {
 		return usagef("-n %d: a = %s needs about %s with %d workers, more than the %s allowed (-max-mem); try fewer -workers", N, neediest, cli.HumanBytes(need), *workers, cli.HumanBytes(limit))
 	}
-	if err := prepareDir(atlas.Dir(*out)); err != nil {
+	if err := prepareDir(ctx, atlas.Dir(*out)); err != nil {
 		return err
 	}
 	mine := len(sh.Pick(list))
@@ -133,8 +133,11 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			fmt.Fprintf(stderr, "atlas: [%d/%d] a = %s: %s; %.3f s\n", ev.Index, ev.Total, ev.A, what, ev.Elapsed.Seconds())
 		}}
 	computed, skipped, err := atlas.Run(ctx, cfg)
+	if ctx.Err() != nil && computed > 0 {
+		return &keptError{fmt.Sprintf("the summaries written (%d) are kept; run the same command again to resume", computed)}
+	}
 	if ctx.Err() != nil {
-		return fmt.Errorf("interrupted; the %d summaries written are kept; run the same command again to resume", computed)
+		return cli.ErrInterrupted
 	}
 	if errors.Is(err, atlas.ErrOtherPlan) {
 		return usagef("-out %s: %v; give another -out", *out, err)
@@ -148,7 +151,7 @@ func runAtlas(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 // runAtlasMerge merges the atlas under dir and writes its table and report.
-func runAtlasMerge(dir, since string, stdout io.Writer) error {
+func runAtlasMerge(ctx context.Context, dir, since string, stdout io.Writer) error {
 	if err := needFolder("merge", dir); err != nil {
 		return err
 	}
@@ -177,7 +180,7 @@ func runAtlasMerge(dir, since string, stdout io.Writer) error {
 		}
 	}
 	tables := filepath.Join(dir, "tables")
-	if err := prepareDir(tables); err != nil {
+	if err := prepareDir(ctx, tables); err != nil {
 		return err
 	}
 	recovered, err := atlas.WriteAll(dir, plan, rows, earlier, version.Revision())

@@ -92,7 +92,7 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := needFolder("out", *out); err != nil {
 		return err
 	}
-	if err := prepareDir(*out); err != nil {
+	if err := prepareDir(ctx, *out); err != nil {
 		return err
 	}
 	t0 := time.Now()

@@ -11,5 +11,7 @@
 // the files in table, the checks in conjectures, the reports in report,
 // the atlas's shards and merge in atlas. The packages' errors state the
 // fact; the one line of advice on what to run or which flag to give is
-// added here, in one place (advice.go).
+// added here, in one place (advice.go), and so is the one line that ends
+// every command an interrupt stopped, with the removal of the folders a
+// stopped run made and left empty (interrupt.go).
 package main

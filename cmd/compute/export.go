@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -63,8 +64,8 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 		opt.Range, opt.From, opt.To = true, int64(from), int64(to)
 	}
-	if _, err := os.Stat(*in); err != nil {
-		return usagef("-in %s: %v", *in, cli.PathErr(err))
+	if err := inputFile("in", *in); err != nil {
+		return err
 	}
 	dst := *out
 	if dst == "" {
@@ -87,6 +88,13 @@ func runExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		w = tmp
 	}
 	if err := table.ExportWith(ctx, *in, *format, w, opt); err != nil {
+		var ce *table.ColumnError
+		if errors.As(err, &ce) && ce.Range {
+			return usagef("-n %s: %v", *nRange, err)
+		}
+		if errors.As(err, &ce) {
+			return usagef("-columns %s: %v", *columns, err)
+		}
 		return err
 	}
 	if tmp != nil {

@@ -62,7 +62,7 @@ func runGlobal(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	dir := globalnim.Dir(*out, a)
-	if err := prepareDir(filepath.Dir(dir)); err != nil {
+	if err := prepareDir(ctx, filepath.Dir(dir)); err != nil {
 		return err
 	}
 	start := time.Now()

@@ -161,7 +161,7 @@ func runGrundy(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := tablebuild.Preflight(ctx, &cfg); err != nil {
 		return grundyError(o, err)
 	}
-	if err := prepareDir(filepath.Dir(table.Dir(o.out, o.mult))); err != nil {
+	if err := prepareDir(ctx, filepath.Dir(table.Dir(o.out, o.mult))); err != nil {
 		return err
 	}
 	if o.cpuProfile != "" {

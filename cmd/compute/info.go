@@ -41,7 +41,7 @@ func runInfo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	folders, others, leftovers, err := inventory.Survey(ctx, root, *full)
 	if ctx.Err() != nil {
-		return fmt.Errorf("interrupted")
+		return cli.ErrInterrupted
 	}
 	if err != nil {
 		return err

@@ -49,9 +49,16 @@ func main() {
 	cli.Exit("compute", `run "compute help" for usage`, err)
 }
 
-// run runs the command of args; its error carries the advice of advise.
+// run runs the command of args; its error carries the advice of advise,
+// and an interrupt ends it with the one line of interrupted. A run that
+// fails removes the folders it made and left empty (interrupt.go).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return advise(dispatch(ctx, args, stdout, stderr))
+	ctx, made, own := trackDirs(ctx)
+	err := interrupted(ctx, advise(dispatch(ctx, args, stdout, stderr)))
+	if err != nil && own {
+		made.removeEmpty()
+	}
+	return err
 }
 
 func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -136,15 +143,6 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-// prepareDir creates dir and checks that a file can be written in it,
-// without touching anything already there; a failure is a usage error.
-func prepareDir(dir string) error {
-	if err := cli.PrepareDir(dir); err != nil {
-		return usageError{Msg: err.Error()}
-	}
-	return nil
-}
-
 // outputDir checks, before any work, that the folder of -flag can be
 // made and written, without making it; a failure is a usage error.
 func outputDir(flag, dir string) error {
@@ -173,12 +171,46 @@ func needFolder(flag, dir string) error {
 }
 
 // inputFolder checks that -flag names a folder that is there.
+//
+// A folder or file that a flag (or an argument) names for a command to
+// read, given or by default, and that is not there (or is a file where a
+// folder is wanted, or the other way round) is a usage error, exit 2, in
+// every command; one that is there but lacks what the command reads (no
+// table, no automata) is a runtime error, exit 1, with the command that
+// makes it (docs/commands.md).
 func inputFolder(flag, dir string) error {
 	if err := needFolder(flag, dir); err != nil {
 		return err
 	}
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return usagef("-%s %s is not a folder", flag, dir)
+	}
+	return nil
+}
+
+// neededFolder is inputFolder for a folder that a command reads only for
+// some answers (query's -in: the dense engine answers small piles
+// without it): why says what needs it.
+func neededFolder(flag, dir, why string) error {
+	if dir == "" {
+		return usagef("-%s is empty: %s", flag, why)
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return usagef("-%s %s is not a folder: %s", flag, dir, why)
+	}
+	return nil
+}
+
+// inputFile checks that -flag names a file that is there.
+func inputFile(flag, path string) error {
+	st, err := os.Stat(path)
+	switch {
+	case path == "":
+		return usagef("-%s is empty: give a file", flag)
+	case err != nil:
+		return usagef("-%s %s: %v", flag, path, cli.PathErr(err))
+	case st.IsDir():
+		return usagef("-%s %s is a folder, not a file", flag, path)
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"fibnim/grundy"
+	"fibnim/internal/cli"
 	"fibnim/table"
 )
 
@@ -313,7 +314,7 @@ func TestQueryStopsOnInterrupt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, q := range [][]string{{"-in", dir, "2000", "1000"}, {"-in", t.TempDir(), "20000"}} {
-		if err := run(ctx, append([]string{"query"}, q...), io.Discard, io.Discard); err == nil || err.Error() != "interrupted" {
+		if err := run(ctx, append([]string{"query"}, q...), io.Discard, io.Discard); !errors.Is(err, cli.ErrInterrupted) || err.Error() != cli.ErrInterrupted.Error() {
 			t.Errorf("query %v after Ctrl-C: %v", q, err)
 		}
 	}
@@ -328,7 +329,7 @@ func TestQueryStopsOnInterrupt(t *testing.T) {
 	cancel()
 	select {
 	case err := <-done:
-		if err == nil || err.Error() != "interrupted" {
+		if !errors.Is(err, cli.ErrInterrupted) || err.Error() != cli.ErrInterrupted.Error() {
 			t.Errorf("query interrupted while computing: %v", err)
 		}
 	case <-time.After(5 * time.Second): // well under a second when idle; generous for a loaded machine

@@ -111,7 +111,7 @@ func runNtimes(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	dir := filepath.Join(cfg.Out, ntimesrun.Folder)
 	tables := filepath.Join(cfg.Out, ntimesrun.TablesFolder)
 	for _, d := range []string{dir, tables} {
-		if err := prepareDir(d); err != nil {
+		if err := prepareDir(ctx, d); err != nil {
 			return err
 		}
 	}

@@ -30,6 +30,11 @@ func runPaper(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := inputFolder("in", *in); err != nil {
 		return err
 	}
+	if !*check {
+		if err := inputFile("citation", *citation); err != nil {
+			return err
+		}
+	}
 	if *check {
 		pages, err := paper.CheckPDF(ctx, *in)
 		if err != nil {
@@ -52,6 +57,9 @@ func runPaper(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := lacksError(d, *in, *partial); err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil {
+		return err // nothing written
+	}
 	// The atlas's LaTeX table is made from atlas.parquet, so that make
 	// writes it even where the shards that compute atlas -merge reads are gone.
 	if fileExists(atlasPath) {
@@ -61,7 +69,7 @@ func runPaper(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		tab, notes := report.AtlasTeX(rows)
 		dir := filepath.Join(*in, "tables")
-		if err := prepareDir(dir); err != nil {
+		if err := prepareDir(ctx, dir); err != nil {
 			return err
 		}
 		if err := report.WriteFiles(dir, report.File{Name: "atlas.tex", Data: tab}, report.File{Name: "atlas_notes.tex", Data: notes}); err != nil {
@@ -73,7 +81,7 @@ func runPaper(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	dir := filepath.Join(*in, paper.Dir)
-	if err := prepareDir(dir); err != nil {
+	if err := prepareDir(ctx, dir); err != nil {
 		return err
 	}
 	if err := report.WriteFiles(dir, report.File{Name: paper.Name + ".tex", Data: note}); err != nil {
@@ -83,6 +91,7 @@ func runPaper(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintf(stdout, "paper: wrote %s (compile it there with pdflatex, twice: make paper)\n", filepath.Join(dir, paper.Name+".tex"))
 		return nil
 	}
+	fmt.Fprintf(stderr, "paper: compiling %s with pdflatex, twice\n", filepath.Join(dir, paper.Name+".tex"))
 	if err := paper.Compile(ctx, *in); err != nil {
 		return err
 	}

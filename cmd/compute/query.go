@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"fibnim/grundy"
 	"fibnim/grundyproof"
@@ -88,7 +89,17 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			fmt.Fprintf(stderr, "query: -in %s is not a folder: no saved table answers\n", *in)
 		}
 	}
-	s, err := moves.Open(ctx, *in, a, ps, func(msg string) { fmt.Fprintf(stderr, "query: %s\n", msg) })
+	var meter *cli.Meter
+	s, err := moves.OpenWith(ctx, *in, a, ps, moves.OpenOptions{
+		Notify: func(msg string) { fmt.Fprintf(stderr, "query: %s\n", msg) },
+		Dense:  func(N int, rows *atomic.Int64) { meter = denseMeter(stderr, N, rows) },
+	})
+	meter.Stop()
+	if errors.Is(err, moves.ErrNoSource) {
+		if err := neededFolder("in", *in, advise(err).Error()); err != nil {
+			return err
+		}
+	}
 	if errors.Is(err, moves.ErrNoSource) && len(heaps) == 1 {
 		// Beyond the table and the dense range: the proved automata
 		// answer, where the results folder holds them.
@@ -135,7 +146,16 @@ func parseBigHeap(ns, rs string) (n, r *big.Int, err error) {
 // answers (why). An error matching *grundyproof.NoAutomataError says that
 // in holds none.
 func queryAutomata(ctx context.Context, stdout, stderr io.Writer, in string, a grundy.Multiplier, n, r *big.Int, why string) error {
+	if err := neededFolder("in", in, why+"; the proved automata of a results folder answer it"); err != nil {
+		return err
+	}
+	// Loading reads proof.json; a folder without one is proved again
+	// (seconds to minutes for S_0..S_8).
+	meter := cli.NewMeter(stderr, "query", func() (float64, string) {
+		return -1, "loading the automata of " + in
+	})
 	f, err := grundyproof.LoadRoot(ctx, in, a, grundyproof.LoadOptions{})
+	meter.Stop()
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted")
 	}

@@ -8,10 +8,13 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync/atomic"
+	"syscall"
 
 	"fibnim/globalnim"
 	"fibnim/grundy"
 	"fibnim/internal/cli"
+	"fibnim/internal/digits"
 )
 
 // The global game's side of "compute query": "compute query -global
@@ -86,9 +89,12 @@ func globalTable(ctx context.Context, M int, a grundy.Multiplier, in string, std
 	switch {
 	case err == nil && t.M >= M:
 		return t, nil
-	case err != nil && !errors.Is(err, os.ErrNotExist):
+	case err != nil && !errors.Is(err, os.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR): // a file for in holds no table
 		return nil, err
 	case M > maxQueryGlobal:
+		if err := neededFolder("in", in, fmt.Sprintf("a pile above %d needs the table of a results folder (compute global -n %d -mult %s -out DIR)", maxQueryGlobal, M, a)); err != nil {
+			return nil, err
+		}
 		have := "holds no table"
 		if t != nil {
 			have = fmt.Sprintf("covers piles up to %d", t.M)
@@ -96,7 +102,35 @@ func globalTable(ctx context.Context, M int, a grundy.Multiplier, in string, std
 		return nil, fmt.Errorf("%s %s; run compute global -n %d -mult %s -out %s first", dir, have, M, a, in)
 	}
 	fmt.Fprintf(stderr, "query: no table under %s covers piles up to %d for a = %s; computing one\n", in, M, a)
-	return globalnim.Fill(ctx, M, a, runtime.GOMAXPROCS(0))
+	// globalnim.Fill, with a progress line: the number of values is not
+	// known before the last, so the line says how many are done and how
+	// many positions reach the last, without a fraction.
+	var values, reach atomic.Int64
+	total := globalnim.Positions(M)
+	meter := cli.NewMeter(stderr, "query", func() (float64, string) {
+		g := values.Load()
+		if g == 0 {
+			return -1, fmt.Sprintf("the global game's table to M = %d: sweeping value 1", M)
+		}
+		return -1, fmt.Sprintf("the global game's table to M = %d: values 1..%d done, %s of its %s positions reach value %d", M, g, digits.Group(reach.Load()), digits.Group(int64(total)), g)
+	})
+	defer meter.Stop()
+	b := globalnim.NewBuilder(M, a)
+	_, err = globalnim.Sweep(ctx, M, a, runtime.GOMAXPROCS(0), func(g int, R []uint16) error {
+		n := 0
+		for _, r := range R {
+			if r != globalnim.Inf {
+				n++
+			}
+		}
+		reach.Store(int64(n))
+		values.Store(int64(g))
+		return b.Add(g, R)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return b.Table(), nil
 }
 
 func printGlobalAnswer(w io.Writer, a grundy.Multiplier, ans globalnim.Answer) {

@@ -30,7 +30,7 @@ func runReadme(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if fs.NArg() > 0 {
 		return usagef("readme takes no arguments, not %q", fs.Arg(0))
 	}
-	if err := needFolder("in", *in); err != nil {
+	if err := inputFolder("in", *in); err != nil {
 		return err
 	}
 	old, err := os.ReadFile(*file)

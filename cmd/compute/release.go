@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"fibnim/internal/cli"
 	"fibnim/paper"
 	"fibnim/release"
 	"fibnim/version"
@@ -27,6 +28,11 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := inputFolder("in", *in); err != nil {
 		return err
 	}
+	if !*check {
+		if err := inputFile("citation", *citation); err != nil {
+			return err
+		}
+	}
 	if *check {
 		n, bad, err := release.Verify(ctx, *in)
 		if err != nil {
@@ -44,7 +50,7 @@ func runRelease(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	n, err := release.Write(ctx, *in, release.Config{Citation: *citation, Note: note, Revision: version.Revision()})
 	if ctx.Err() != nil {
-		return fmt.Errorf("interrupted; earlier results left in place")
+		return cli.ErrInterrupted
 	}
 	if err != nil {
 		return err

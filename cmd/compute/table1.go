@@ -25,7 +25,7 @@ func runTable1(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	dir := filepath.Join(*out, "tables")
-	if err := prepareDir(dir); err != nil {
+	if err := prepareDir(ctx, dir); err != nil {
 		return err
 	}
 	tab, err := grundy.Dense(20, grundy.Fibonacci, 1)

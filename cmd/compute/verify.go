@@ -40,7 +40,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	// The outputs can be written: checked before the work, not after it.
 	for _, d := range []string{*out, filepath.Join(*out, "oeis")} {
 		if _, err := os.Stat(d); err == nil {
-			if err := prepareDir(d); err != nil {
+			if err := prepareDir(ctx, d); err != nil {
 				return usagef("-out: %v", err)
 			}
 		}
@@ -60,7 +60,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	v, err := conjectures.VerifyWith(ctx, *in, opt)
 	if ctx.Err() != nil {
-		return fmt.Errorf("interrupted; earlier results left in place")
+		return cli.ErrInterrupted // nothing is written once an interrupt came
 	}
 	if err != nil {
 		return err
@@ -80,7 +80,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	// -out is made only now, once the input gave results.
-	if err := prepareDir(*out); err != nil {
+	if err := prepareDir(ctx, *out); err != nil {
 		return usagef("-out: %v", err)
 	}
 	// checks.json, report.md and the b-files are replaced as one set.

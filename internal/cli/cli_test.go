@@ -2,11 +2,13 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -101,5 +103,78 @@ func TestCheckOutputs(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
 		t.Errorf("the checks left %d entries in %s, want 1", len(ents), dir)
+	}
+}
+
+// MakeDir says which folders it made, and RemoveEmpty takes back those
+// still empty, never one that holds anything, nor one that was there.
+func TestMakeDirAndRemoveEmpty(t *testing.T) {
+	root := t.TempDir()
+	deep := filepath.Join(root, "a", "b", "c")
+	made, err := MakeDir(deep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{filepath.Join(root, "a"), filepath.Join(root, "a", "b"), deep}; !slices.Equal(made, want) {
+		t.Errorf("MakeDir made %v, want %v", made, want)
+	}
+	if again, err := MakeDir(deep); err != nil || len(again) != 0 {
+		t.Errorf("MakeDir of a folder that is there: %v, %v", again, err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "a", "kept"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	RemoveEmpty(append([]string{root}, made...))
+	if _, err := os.Stat(filepath.Join(root, "a", "b")); !os.IsNotExist(err) {
+		t.Errorf("a/b, empty, stayed: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "a", "kept")); err != nil {
+		t.Errorf("a, which holds a file, went: %v", err)
+	}
+	if _, err := os.Stat(root); err != nil {
+		t.Errorf("root: %v", err)
+	}
+	// A folder that cannot be made is an error, and none is made.
+	file := filepath.Join(root, "f")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if made, err := MakeDir(filepath.Join(file, "z")); err == nil || made != nil {
+		t.Errorf("MakeDir under a file: %v, %v", made, err)
+	}
+}
+
+// Interrupted words every error of a run that an interrupt stopped as the
+// one line, and leaves the others as they are.
+func TestInterrupted(t *testing.T) {
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	live := context.Background()
+	cause := errors.New("writing x: context canceled")
+	ue := Usagef("-n: bad")
+	for _, c := range []struct {
+		ctx  context.Context
+		err  error
+		then string
+		want string
+	}{
+		{live, cause, "", cause.Error()},
+		{done, nil, "", ""},
+		{done, cause, "", "interrupted; earlier results left in place"},
+		{done, cause, "run it again", "interrupted; earlier results left in place; run it again"},
+		{done, ue, "", "-n: bad"},
+		{done, &InterruptedError{Then: "kept"}, "other", "interrupted; earlier results left in place; kept"},
+	} {
+		got := Interrupted(c.ctx, c.err, c.then)
+		if s := fmt.Sprint(got); got == nil && c.want != "" || got != nil && s != c.want {
+			t.Errorf("Interrupted(%v, %q) = %v, want %q", c.err, c.then, got, c.want)
+		}
+		if c.ctx == done && c.err == cause && (!errors.Is(got, ErrInterrupted) || !errors.Is(got, cause)) {
+			t.Errorf("Interrupted(%v) does not wrap ErrInterrupted and its cause", c.err)
+		}
+		var b bytes.Buffer
+		if c.ctx == done && c.err == cause && report(&b, "p", "h", got) != 1 {
+			t.Errorf("an interrupted run exits %d, want 1", report(&b, "p", "h", got))
+		}
 	}
 }

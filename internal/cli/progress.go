@@ -179,3 +179,101 @@ func Every(w io.Writer, period time.Duration) func(format string, args ...any) {
 		fmt.Fprintf(w, format+"\n", args...)
 	}
 }
+
+// Meter shows the progress of a computation that is not a breakpoint run
+// (Progress): a query's dense table, its global game's table, its proof
+// of the automata. On a terminal it redraws a line twice a second, with a
+// bar where the fraction done is known; otherwise it writes a line every
+// 5 seconds. A computation that ends within its first 2 seconds shows
+// nothing. state says where the computation is: the fraction done (< 0
+// when it is not known: no bar and no ETA) and, in words, what it has done
+// and what the fraction is of.
+type Meter struct {
+	w        io.Writer
+	prefix   string
+	state    func() (frac float64, detail string)
+	tty      bool
+	start    time.Time
+	stopOnce sync.Once
+	done     chan struct{}
+	ended    chan struct{}
+	drawn    bool // a terminal line is up: Stop ends it
+}
+
+// MeterQuiet is how long a Meter waits before its first line, and
+// MeterEvery how often it writes one on a file or pipe (on a terminal it
+// redraws every 500 ms): variables so that a test can see a line without
+// a computation that takes seconds.
+var (
+	MeterQuiet = 2 * time.Second
+	MeterEvery = 5 * time.Second
+)
+
+// NewMeter starts a Meter whose lines go to w, after "prefix: ".
+func NewMeter(w io.Writer, prefix string, state func() (frac float64, detail string)) *Meter {
+	m := &Meter{w: w, prefix: prefix, state: state, tty: isTerminal(w), start: time.Now(), done: make(chan struct{}), ended: make(chan struct{})}
+	every := MeterEvery
+	if m.tty {
+		every = 500 * time.Millisecond
+	}
+	quiet := MeterQuiet
+	go func() {
+		defer close(m.ended)
+		select {
+		case <-m.done:
+			return
+		case <-time.After(quiet):
+		}
+		m.print()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-m.done:
+				return
+			case <-t.C:
+				m.print()
+			}
+		}
+	}()
+	return m
+}
+
+func (m *Meter) print() {
+	frac, detail := m.state()
+	el := time.Since(m.start)
+	eta := ""
+	if frac > 0 && frac < 1 {
+		eta = ", ETA " + time.Duration(float64(el)/frac*(1-frac)).Round(time.Second).String()
+	}
+	if !m.tty {
+		if eta != "" {
+			eta += " (extrapolated from the fraction done)"
+		}
+		fmt.Fprintf(m.w, "%s: %s, elapsed %v%s\n", m.prefix, detail, el.Round(time.Second), eta)
+		return
+	}
+	bar := ""
+	if frac >= 0 {
+		const width = 30
+		fill := int(min(frac, 1) * width)
+		bar = "[" + strings.Repeat("#", fill) + strings.Repeat(".", width-fill) + "] "
+	}
+	fmt.Fprintf(m.w, "\r%s%s: %s, elapsed %v%s   ", bar, m.prefix, detail, el.Round(time.Second), eta)
+	m.drawn = true
+}
+
+// Stop ends the meter; on a terminal it ends its line. It returns once
+// the meter writes no more.
+func (m *Meter) Stop() {
+	if m == nil {
+		return
+	}
+	m.stopOnce.Do(func() {
+		close(m.done)
+		<-m.ended
+		if m.drawn {
+			fmt.Fprintln(m.w)
+		}
+	})
+}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,18 +42,56 @@ func Available() error {
 // Compile runs pdflatex on dir/file runs times (twice settles the
 // references), in dir, and stops at the first error with the lines of the
 // log that say what went wrong.
+//
+// pdflatex writes into a hidden temporary folder in dir (-output-directory),
+// which starts with the auxiliary files of the earlier compile; the PDF,
+// its log and its auxiliary files replace those in dir, each with one
+// rename, the PDF last, only once every run succeeded. A compile that is
+// stopped (ctx) or fails leaves the earlier PDF as it was: pdflatex writes
+// its PDF in place as it goes, and an interrupted compile left the first
+// pass's PDF, references unresolved, where the earlier one was. A failed
+// compile's log replaces the earlier log, for its reader.
 func Compile(ctx context.Context, dir, file string, runs int) error {
+	tmp, err := os.MkdirTemp(dir, ".pdflatex-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	job := strings.TrimSuffix(file, filepath.Ext(file))
+	for _, ext := range auxFiles {
+		if b, err := os.ReadFile(filepath.Join(dir, job+ext)); err == nil {
+			if err := os.WriteFile(filepath.Join(tmp, job+ext), b, 0o644); err != nil {
+				return err
+			}
+		}
+	}
 	for range runs {
-		cmd := exec.CommandContext(ctx, "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error", file)
+		cmd := exec.CommandContext(ctx, "pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error", "-output-directory", filepath.Base(tmp), file)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "SOURCE_DATE_EPOCH="+strconv.Itoa(SourceDate), "FORCE_SOURCE_DATE=1")
 		out, err := cmd.CombinedOutput()
 		if err != nil {
+			if ctx.Err() == nil {
+				os.Rename(filepath.Join(tmp, job+".log"), filepath.Join(dir, job+".log"))
+			}
 			return fmt.Errorf("pdflatex %s: %v\n%s", filepath.Join(dir, file), err, errorLines(out))
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for _, ext := range append(slices.Clone(auxFiles), ".log", ".pdf") {
+		err := os.Rename(filepath.Join(tmp, job+ext), filepath.Join(dir, job+ext))
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
 		}
 	}
 	return nil
 }
+
+// auxFiles are the endings of the files that one pdflatex run writes for
+// the next (references, PDF bookmarks, contents).
+var auxFiles = []string{".aux", ".out", ".toc"}
 
 // errorLines picks the lines of pdflatex's output that report an error
 // (file:line: messages and "!" lines) with the line after each, or the
