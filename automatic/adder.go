@@ -326,11 +326,14 @@ type mulCache struct {
 
 var muls sync.Map // *Numeration -> *mulCache
 
-// Mul returns the 2-track automaton of y = c x (c >= 2) in ns, built by
-// BuildMul and proved by ProveMul, once per numeration and c; nil when the
-// search or the proof fails (the caller then builds y = c x from the
-// adder).
-func (ns *Numeration) Mul(c int64) *Automaton {
+// Mul returns the 2-track automaton of y = c x (2 <= c <= MulMax) in ns,
+// built by BuildMul and proved by ProveMul, once per numeration and c; nil
+// when c is out of range, when the search or the proof fails (the caller
+// then builds y = c x from the adder), or when ctx is done (not cached).
+func (ns *Numeration) Mul(ctx context.Context, c int64) *Automaton {
+	if c < 2 || c > MulMax {
+		return nil
+	}
 	v, _ := muls.LoadOrStore(ns, &mulCache{m: map[int64]*Automaton{}})
 	mc := v.(*mulCache)
 	mc.mu.Lock()
@@ -339,20 +342,25 @@ func (ns *Numeration) Mul(c int64) *Automaton {
 		return a
 	}
 	var out *Automaton
-	if c >= 2 && c <= 1<<10 {
-		bound := float64(c)/(Dominant(ns.c)-1) + 4
-		for range 4 {
-			a, _, err := ns.BuildMul(context.Background(), int(c), bound, 1_000_000)
-			if err != nil {
-				break
-			}
-			if ProveMul(context.Background(), a, c) == nil {
-				out = a
-				break
-			}
-			bound *= 2
+	bound := float64(c)/(Dominant(ns.c)-1) + 4
+	for range 4 {
+		a, _, err := ns.BuildMul(ctx, int(c), bound, 1_000_000)
+		if err != nil {
+			break
 		}
+		if ProveMul(ctx, a, c) == nil {
+			out = a
+			break
+		}
+		bound *= 2
+	}
+	if ctx.Err() != nil {
+		return nil
 	}
 	mc.m[c] = out
 	return out
 }
+
+// MulMax is the largest constant Mul builds directly; larger products are
+// built by doubling and adding.
+const MulMax = 16

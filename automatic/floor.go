@@ -87,44 +87,58 @@ func gcd(a, b int64) int64 {
 }
 
 type floorCache struct {
-	mu sync.Mutex
-	m  map[[2]int64]*Automaton
+	mu   sync.Mutex
+	rems map[[2]int64][]*Automaton
 }
 
 var floors sync.Map // *Numeration -> *floorCache
 
-// Floor returns the 2-track automaton of t = floor(p k / q) (tracks k,
-// t; p and q coprime), the union of the proved relations p k - q t = j,
-// 0 <= j < q, built once per numeration; nil when a search passes its
-// budget or a proof fails (the caller then compiles the definition).
-func (ns *Numeration) Floor(ctx context.Context, p, q int64) *Automaton {
-	v, _ := floors.LoadOrStore(ns, &floorCache{m: map[[2]int64]*Automaton{}})
+// Remainders returns the 2-track automata of p k - q t = j (tracks k, t)
+// for j = 0..q-1 (p and q coprime, q <= 64), built by Remainder and proved
+// together by ProveFloor, once per numeration; nil when a search passes its
+// budget, the proof fails, or ctx is done (then nothing is cached).
+func (ns *Numeration) Remainders(ctx context.Context, p, q int64) []*Automaton {
+	v, _ := floors.LoadOrStore(ns, &floorCache{rems: map[[2]int64][]*Automaton{}})
 	fc := v.(*floorCache)
 	fc.mu.Lock()
 	defer fc.mu.Unlock()
 	key := [2]int64{p, q}
-	if a, ok := fc.m[key]; ok {
-		return a
+	if r, ok := fc.rems[key]; ok {
+		return r
 	}
-	var out *Automaton
-	if p >= 1 && q >= 1 && gcd(p, q) == 1 && q <= 64 {
-		rems := make([]*Automaton, q)
-		ok := true
-		for j := range rems {
-			a, _, err := ns.Remainder(ctx, p, q, int64(j), 2_000_000)
-			if err != nil {
-				ok = false
-				break
-			}
-			rems[j] = a
-		}
-		if ok && ProveFloor(ctx, ns, p, q, rems) == nil {
-			out = rems[0]
-			for _, a := range rems[1:] {
-				out = Union(out, a)
-			}
-		}
+	if p < 1 || q < 1 || gcd(p, q) != 1 || q > 64 {
+		return nil
 	}
-	fc.m[key] = out
+	rems := make([]*Automaton, q)
+	for j := range rems {
+		a, _, err := ns.Remainder(ctx, p, q, int64(j), 2_000_000)
+		if err != nil {
+			rems = nil
+			break
+		}
+		rems[j] = a
+	}
+	if rems != nil && ProveFloor(ctx, ns, p, q, rems) != nil {
+		rems = nil
+	}
+	if ctx.Err() != nil {
+		return nil
+	}
+	fc.rems[key] = rems
+	return rems
+}
+
+// Floor returns the 2-track automaton of t = floor(p k / q) (tracks k,
+// t; p and q coprime): the union of the proved relations p k - q t = j,
+// 0 <= j < q (Remainders); nil where Remainders is.
+func (ns *Numeration) Floor(ctx context.Context, p, q int64) *Automaton {
+	rems := ns.Remainders(ctx, p, q)
+	if rems == nil {
+		return nil
+	}
+	out := rems[0]
+	for _, a := range rems[1:] {
+		out = Union(out, a)
+	}
 	return out
 }

@@ -384,6 +384,14 @@ func (e *Env) project(r Relation, vars []string) Relation {
 	return r
 }
 
+// context is the context of the compilation under way.
+func (e *Env) context() context.Context {
+	if e.lim != nil && e.lim.ctx != nil {
+		return e.lim.ctx
+	}
+	return context.Background()
+}
+
 func (e *Env) newVar() string {
 	e.fresh++
 	return fmt.Sprintf("_t%d", e.fresh) // '_' first: no user name collides
@@ -461,10 +469,10 @@ func (e *Env) mul(c *big.Int) *Automaton {
 		a = ok(remap(e.lim, Const(e.ns, c), 2, []int{1}))
 	case c.Cmp(big.NewInt(1)) == 0:
 		a = Equal2(e.ns)
-	case c.IsInt64() && e.ns.Mul(c.Int64()) != nil:
+	case c.IsInt64() && c.Int64() <= MulMax && e.ns.Mul(e.context(), c.Int64()) != nil:
 		// Built from the deficit c x - y and proved by induction on x
 		// (ProveMul): no product of adders.
-		a = e.ns.Mul(c.Int64())
+		a = e.ns.Mul(e.context(), c.Int64())
 	default:
 		h := new(big.Int).Rsh(c, 1)
 		// u = 2t with t = h*x, then y = u or y = u + x: three variables at

@@ -33,6 +33,11 @@ type Step struct {
 	Vars  []string
 	F     Formula
 	Regex string // RegexStep: Walnut's syntax, e.g. "([0,0]|[1,0])*[1,1][0,0]*"
+	// Via, when not nil, builds a DefineStep's relation by a construction
+	// of its own that proves itself (Numeration.Floor: the cap floor(p k/q)
+	// by induction on k), in place of compiling F; it returns nil to fall
+	// back to F. F stays the statement: Walnut and the reports read it.
+	Via func(context.Context, *Numeration) *Automaton
 }
 
 // Define is the step that names the relation of f, its tracks in the
@@ -114,9 +119,24 @@ func (e *Env) RunStep(ctx context.Context, st Step) (Result, error) {
 	r := Result{Name: st.Name, Kind: st.Kind}
 	switch st.Kind {
 	case DefineStep:
-		a, err := e.DefineFormula(ctx, st.Name, st.Vars, st.F)
-		if err != nil {
-			return r, err
+		var a *Automaton
+		if st.Via != nil {
+			if a = st.Via(ctx, e.ns); a != nil {
+				if free := FreeVars(st.F); !slices.Equal(free, slices.Sorted(slices.Values(st.Vars))) || a.k != len(st.Vars) {
+					return r, fmt.Errorf("automatic: %s: a construction of %d tracks for variables %v", st.Name, a.k, st.Vars)
+				}
+				if err := e.Define(st.Name, a); err != nil {
+					return r, err
+				}
+				e.vars[st.Name] = slices.Clone(st.Vars)
+				e.lim = &limits{largest: Size{a.States(), a.k}}
+			}
+		}
+		if a == nil {
+			var err error
+			if a, err = e.DefineFormula(ctx, st.Name, st.Vars, st.F); err != nil {
+				return r, err
+			}
 		}
 		r.Size = Size{a.States(), a.k}
 	case RegexStep:

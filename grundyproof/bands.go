@@ -71,9 +71,53 @@ func bandCap(lo, hi *big.Rat) au.Step {
 	k, t := au.V("k"), au.V("t")
 	p, q := lo.Num(), lo.Denom()
 	p2, q2 := hi.Num(), hi.Denom()
-	return au.Define("capI", []string{"k", "t"}, au.And(
+	st := au.Define("capI", []string{"k", "t"}, au.And(
 		au.Lt(au.TimesBig(p, k), au.Plus(au.TimesBig(q, t), au.C(q))),
 		au.Lt(au.TimesBig(q2, t), au.TimesBig(p2, k))))
+	// The prover builds it from the proved remainders of lo and hi
+	// (automatic.Numeration.Remainders), not from products of adders.
+	if p.IsInt64() && q.IsInt64() && p2.IsInt64() && q2.IsInt64() {
+		st.Via = func(ctx context.Context, ns *au.Numeration) *au.Automaton {
+			return bandCapVia(ctx, ns, p.Int64(), q.Int64(), p2.Int64(), q2.Int64())
+		}
+	}
+	return st
+}
+
+// bandCapVia is I(k) = [floor(lo k), ceil(hi k) - 1] from the remainders:
+// u = floor(lo k) is lo's floor; w = ceil(hi k) - 1 is u' - 1 where hi k =
+// u' exactly (remainder 0), else u' = floor(hi k).
+func bandCapVia(ctx context.Context, ns *au.Numeration, p, q, p2, q2 int64) *au.Automaton {
+	fl := ns.Floor(ctx, p, q)
+	rems := ns.Remainders(ctx, p2, q2)
+	if fl == nil || rems == nil {
+		return nil
+	}
+	e := au.NewEnv(ns)
+	k, t, u, w := au.V("k"), au.V("t"), au.V("u"), au.V("w")
+	if e.Define("fl", fl) != nil {
+		return nil
+	}
+	edge := []au.Formula{au.Pred("hirem0", k, au.Plus(w, au.N(1)))}
+	for j, a := range rems {
+		if e.Define(fmt.Sprintf("hirem%d", j), a) != nil {
+			return nil
+		}
+		if j > 0 {
+			edge = append(edge, au.Pred(fmt.Sprintf("hirem%d", j), k, w))
+		}
+	}
+	for _, st := range []au.Step{
+		au.Define("lower", []string{"k", "t"}, au.Exists("u", au.And(au.Pred("fl", k, u), au.Le(u, t)))),
+		au.Define("hiedge", []string{"k", "w"}, au.Or(edge...)),
+		au.Define("upper", []string{"k", "t"}, au.Exists("w", au.And(au.Pred("hiedge", k, w), au.Le(t, w)))),
+		au.Define("capI", []string{"k", "t"}, au.And(au.Pred("lower", k, t), au.Pred("upper", k, t))),
+	} {
+		if _, err := e.RunStep(ctx, st); err != nil {
+			return nil
+		}
+	}
+	return e.Lookup("capI")
 }
 
 // bandMoveSteps defines A_g and B_g (predicates allg, someg) over the

@@ -1,6 +1,7 @@
 package grundyproof
 
 import (
+	"context"
 	"fmt"
 
 	au "fibnim/automatic"
@@ -33,12 +34,19 @@ func Display(name string) string {
 func Cap(a grundy.Multiplier) au.Step {
 	k, t := au.V("k"), au.V("t")
 	p, q := int64(a.P), int64(a.Q)
+	var st au.Step
 	if q == 1 {
-		return au.Define("cap", []string{"k", "t"}, au.Eq(t, au.Times(p, k)))
+		st = au.Define("cap", []string{"k", "t"}, au.Eq(t, au.Times(p, k)))
+	} else {
+		st = au.Define("cap", []string{"k", "t"}, au.And(
+			au.Le(au.Times(q, t), au.Times(p, k)),
+			au.Lt(au.Times(p, k), au.Plus(au.Times(q, t), au.N(q)))))
 	}
-	return au.Define("cap", []string{"k", "t"}, au.And(
-		au.Le(au.Times(q, t), au.Times(p, k)),
-		au.Lt(au.Times(p, k), au.Plus(au.Times(q, t), au.N(q)))))
+	// The prover builds it from the remainders p k - q t = j, proved by
+	// induction on k (automatic.Numeration.Floor), rather than from
+	// products of adders: the same relation, much faster.
+	st.Via = func(ctx context.Context, ns *au.Numeration) *au.Automaton { return ns.Floor(ctx, p, q) }
+	return st
 }
 
 // MoveSteps returns the steps that define to_g(n, r): some move from
