@@ -27,7 +27,9 @@
 #   make automata    learn the positions of Grundy values 0..5 as Fibonacci automata
 #                    and prove them for all n (results/automata/mult=2/)
 #   make automata-heavy  the same for values 0..8 from tables to 10^8
-#                    (results/heavy/automata/mult=2/; its time and memory: docs/automata.md)
+#                    (results/heavy/automata/mult=2/; its time and memory: results/bench.md)
+#   make automata-bands  the theorems for every real multiplier of [1, 2), [2, 5/2),
+#                    [5/2, 3) and [3, 7/2) (results/automata/bands.json and bands.md)
 
 GO       ?= go
 # -buildvcs=auto stamps the git revision into the binaries (compute version,
@@ -41,7 +43,7 @@ AUTOMATA_G ?= 5
 HEAVY_G  ?= 8
 HEAVY_N  ?= 100000000
 
-.PHONY: automata automata-heavy all build pipeline figures paper release test test-long check lint readme slurm-test notebooks bench frontier verify-big fuzz clean
+.PHONY: automata automata-heavy automata-bands all build pipeline figures paper release test test-long check lint readme slurm-test notebooks bench frontier verify-big fuzz clean
 
 all: build pipeline
 
@@ -63,7 +65,7 @@ figures: build
 # run in CI (FIBNIM_NEED_TEX turns their skip without the tools into a failure).
 # Where ../shared/walnut is beside the clone, scripts/walnut.sh makes sure a JDK
 # is there and FIBNIM_NEED_WALNUT=1 makes the Walnut replay of the committed
-# automata proofs (fibautomata) a test that must run; a fresh clone skips it.
+# automata proofs (grundyproof) a test that must run; a fresh clone skips it.
 test: build lint
 	bash scripts/tex.sh
 	need_walnut=$$(bash scripts/walnut.sh) && \
@@ -129,13 +131,18 @@ bench: build
 frontier: build
 	bash scripts/frontier.sh
 
-# The positions of each Grundy value 0..AUTOMATA_G as Fibonacci automata,
+# The positions of each Grundy value 0..AUTOMATA_G as automata,
 # proved for all n (docs/automata.md); part of make's pipeline too.
 automata: build
 	$(BIN)/compute automata -max-g $(AUTOMATA_G) -out $(OUT)
 
 automata-heavy: build
 	$(BIN)/compute automata -max-g $(HEAVY_G) -n $(HEAVY_N) -suffixes 10,12,14,16 -out $(OUT)/heavy
+
+# The band theorems (docs/automata.md): for every real a of each Pisot band,
+# the positions of values 0..J are those of the band's left end.
+automata-bands: build
+	$(BIN)/compute automata -bands -out $(OUT)
 
 verify-big: build
 	$(BIN)/compute grundy -n $(BIG_N) -out $(OUT)/big

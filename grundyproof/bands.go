@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"strings"
 
 	au "fibnim/automatic"
 	"fibnim/grundy"
@@ -32,38 +33,31 @@ import (
 //     induction on n: at (n, r) every a sees each A_d as a move and misses
 //     each value d without B_d).
 //
-// The second is weaker than the first; the first fails as soon as one
-// position tells two multipliers apart in a value above the one asked.
-// When both fail on a band, the band can be split where it is loose (at
-// its midpoint, to a depth), each piece with its own I(k).
+// The second is weaker than the first (given Like's mex claims); the
+// first fails as soon as one position tells two multipliers apart in a
+// value above the one asked. Where the second fails, FindBandWitness looks
+// for a multiplier of the band that plays differently, which refutes the
+// theorem.
 
-// BandClaim names the step that proved (or failed) a band theorem.
-type BandClaim string
-
-const (
-	Sandwich   BandClaim = "sandwich"
-	ClassCheck BandClaim = "class by class"
-)
-
-// BandResult is one band theorem as proved or refuted.
+// BandResult is what ProveBand found on a band: the largest J whose band
+// theorem is proved, and the claim of J+1 that failed.
 type BandResult struct {
 	From, To *big.Rat
 	Like     grundy.Multiplier
-	MaxValue int
-	Proved   bool
-	Method   BandClaim // what proved it (when Proved)
-	// Pieces are the sub-bands that were proved one by one, when the band
-	// was split (nil: proved whole).
-	Pieces [][2]*big.Rat
-	// When not proved: the claim that failed, on which piece, at which
-	// (n, r).
-	Failed    string
-	FailFrom  *big.Rat
-	FailTo    *big.Rat
-	Least     []au.Binding
-	Largest   au.Size
-	StepsRun  int
-	ClassesOf int // the classes S_0..S_{ClassesOf} used (of Like)
+	// Proved is the largest J such that the class by class claims of
+	// 0..J hold (-1: none): for every real a in [From, To) the positions
+	// of values 0..J are Like's S_0..S_J.
+	Proved int
+	// Sandwich is the largest J such that the sandwich claims of 0..J
+	// hold (A_j <=> B_j: "a move reaches S_j" is the same for every a).
+	Sandwich int
+	// Tried is the largest J tried (the classes given).
+	Tried int
+	// Failed is the class claim of Proved+1 when it was tried and failed,
+	// with its least counterexample (n, r).
+	Failed  string
+	Least   []au.Binding
+	Largest au.Size
 }
 
 // bandCap defines capI(k, t): t in I(k) = [floor(lo k), ceil(hi k) - 1].
@@ -170,18 +164,17 @@ func BandScript(lo, hi *big.Rat, J int) au.Script {
 // BandOptions tune ProveBand.
 type BandOptions struct {
 	Budget int // state budget of a step (0: none)
-	Depth  int // how many times a band may be halved (0: never)
 	Step   func(au.Result)
 }
 
-// ProveBand tries to prove that for every real a in [lo, hi) the positions
-// of values 0..J are S[0..J] (the proved classes of like, a multiplier of
-// the band, over its numeration): the sandwich first, then the class by
-// class condition, then, to opt.Depth, the two halves of the band, each
-// proved the same way. It returns the result, proved or with the claim that
-// failed and its least counterexample.
+// ProveBand runs BandScript(lo, hi, J) over S_0..S_J (S[g], the proved
+// classes of like, a multiplier of the band, over its numeration), in
+// order, and stops after the first class claim that fails: the band
+// theorem is proved for values 0..j exactly when the class claims of 0..j
+// hold (the sandwich implies the class claim of j, given like's mex claim,
+// so the class claims decide; the sandwich claims are reported too).
 func ProveBand(ctx context.Context, lo, hi *big.Rat, like *System, S []*au.Automaton, J int, opt BandOptions) (BandResult, error) {
-	res := BandResult{From: lo, To: hi, Like: like.A, MaxValue: J, ClassesOf: len(S) - 1}
+	res := BandResult{From: lo, To: hi, Like: like.A, Proved: -1, Sandwich: -1, Tried: J}
 	if J >= len(S) {
 		return res, fmt.Errorf("grundyproof: a band theorem for values 0..%d needs S_0..S_%d, given %d classes", J, J, len(S))
 	}
@@ -189,86 +182,46 @@ func ProveBand(ctx context.Context, lo, hi *big.Rat, like *System, S []*au.Autom
 	if a.Cmp(lo) < 0 || a.Cmp(hi) >= 0 {
 		return res, fmt.Errorf("grundyproof: %s is not in [%s, %s)", like.A, lo.RatString(), hi.RatString())
 	}
-	var try func(lo, hi *big.Rat, depth int) (bool, error)
-	try = func(lo, hi *big.Rat, depth int) (bool, error) {
-		ok, method, fail, err := proveBandOnce(ctx, lo, hi, like, S, J, opt, &res)
-		if err != nil {
-			return false, err
-		}
-		if ok {
-			if res.Method == "" || method == ClassCheck {
-				res.Method = method
-			}
-			res.Pieces = append(res.Pieces, [2]*big.Rat{lo, hi})
-			return true, nil
-		}
-		if depth >= opt.Depth {
-			res.Failed, res.FailFrom, res.FailTo, res.Least = fail.Name, lo, hi, fail.Least
-			return false, nil
-		}
-		mid := new(big.Rat).Add(lo, hi)
-		mid.Quo(mid, big.NewRat(2, 1))
-		if ok, err := try(lo, mid, depth+1); !ok || err != nil {
-			return false, err
-		}
-		return try(mid, hi, depth+1)
-	}
-	ok, err := try(lo, hi, 0)
-	if err != nil {
-		return res, err
-	}
-	res.Proved = ok
-	if ok && len(res.Pieces) == 1 {
-		res.Pieces = nil
-	}
-	return res, nil
-}
-
-// proveBandOnce runs the band script on one piece: proved by the sandwich
-// (every sandwich claim holds), or by the class by class claims, or the
-// first class claim that fails.
-func proveBandOnce(ctx context.Context, lo, hi *big.Rat, like *System, S []*au.Automaton, J int, opt BandOptions, res *BandResult) (bool, BandClaim, au.Result, error) {
 	e := au.NewEnv(like.NS)
 	e.Budget = opt.Budget
 	for g := 0; g <= J; g++ {
 		if err := e.Define(ClassName(g), S[g]); err != nil {
-			return false, "", au.Result{}, err
+			return res, err
 		}
 	}
-	sandwich, classes := true, true
-	var fail au.Result
+	sandwich := true
 	for _, st := range BandScript(lo, hi, J) {
 		r, err := e.RunStep(ctx, st)
 		if err != nil {
-			return false, "", au.Result{}, err
+			return res, err
 		}
-		res.StepsRun++
 		if r.Largest.States > res.Largest.States {
 			res.Largest = r.Largest
 		}
 		if opt.Step != nil {
 			opt.Step(r)
 		}
-		if r.Kind != au.ClaimStep || r.Holds {
+		if r.Kind != au.ClaimStep {
 			continue
 		}
-		switch st.Name[:5] {
-		case "sandw":
-			sandwich = false
-		case "class":
-			if classes {
-				fail = r
+		var j int
+		switch {
+		case strings.HasPrefix(st.Name, "sandwich"):
+			fmt.Sscanf(st.Name, "sandwich%d", &j)
+			if sandwich && r.Holds {
+				res.Sandwich = j
 			}
-			classes = false
+			sandwich = sandwich && r.Holds
+		case strings.HasPrefix(st.Name, "class"):
+			fmt.Sscanf(st.Name, "class%d", &j)
+			if !r.Holds {
+				res.Failed, res.Least = st.Name, r.Least
+				return res, nil
+			}
+			res.Proved = j
 		}
 	}
-	switch {
-	case sandwich:
-		return true, Sandwich, au.Result{}, nil
-	case classes:
-		return true, ClassCheck, au.Result{}, nil
-	}
-	return false, "", fail, nil
+	return res, nil
 }
 
 // BandWitness is a certified refutation of a band theorem: a rational a of
@@ -276,10 +229,12 @@ func proveBandOnce(ctx context.Context, lo, hi *big.Rat, like *System, S []*au.A
 // of the two values at most J (so that the positions of values 0..J are not
 // the same for every a of the band).
 type BandWitness struct {
-	A          *big.Rat
-	N, R       int
-	G, GLike   int
-	Multiplier string // a as p/q
+	A          *big.Rat `json:"-"`
+	Multiplier string   `json:"a"` // a as p/q
+	N          int      `json:"n"`
+	R          int      `json:"r"`
+	G          int      `json:"g"`
+	GLike      int      `json:"g_like"`
 }
 
 // FindBandWitness looks for a multiplier of [lo, hi) whose positions of

@@ -34,9 +34,11 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	check := fs.String("check", "", "N: check the engine's R_1..R_{K+1} for n <= N against the proved automata in -in, instead of learning")
 	reprove := fs.Bool("reprove", false, "with -check: prove the folder again even when its proof.json matches")
 	in := fs.String("in", "results", "results folder whose automata/mult=A -check reads")
+	bands := fs.Bool("bands", false, "prove the band theorems (every real a of [1, 2), [2, 5/2), [5/2, 3), [3, 7/2)) into OUT/automata/bands.json and bands.md, instead of one multiplier")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute automata [-mult A] [-max-g K] [-n N] [-suffixes LIST] [-budget S] [-out DIR]")
 		fmt.Fprintln(stderr, "       compute automata -check N [-mult A] [-reprove] [-in DIR]")
+		fmt.Fprintln(stderr, "       compute automata -bands [-n N] [-budget S] [-out DIR]")
 		fmt.Fprintln(stderr, "Learns S_g = {(n, r): G(n, r) = g} as automata over the multiplier's numeration and proves them for all n (docs/automata.md).")
 		fmt.Fprintln(stderr, "Ask the proved automata with compute query; prove your own statements with compute prove.")
 		fs.PrintDefaults()
@@ -66,6 +68,19 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	if *maxG < 0 || *maxG > 40 {
 		return usagef("-max-g %d: want 0..40", *maxG)
+	}
+	if *bands {
+		N, err := cli.ParseSize("n", *n)
+		if err != nil {
+			return err
+		}
+		if err := needFolder("out", *out); err != nil {
+			return err
+		}
+		if err := prepareDir(ctx, *out); err != nil {
+			return err
+		}
+		return runBands(ctx, *out, N, *budget, stdout, stderr)
 	}
 	N, err := cli.ParseSize("n", *n)
 	if err != nil {
@@ -222,5 +237,35 @@ func checkAutomata(ctx context.Context, a grundy.Multiplier, in string, N int, r
 	if len(f.Failures) > 0 {
 		return fmt.Errorf("automata: %s: %d class files fail their statement (see above)", dir, len(f.Failures))
 	}
+	return nil
+}
+
+// runBands proves the band theorems and writes OUT/automata/bands.json and
+// bands.md.
+func runBands(ctx context.Context, out string, N, budget int, stdout, stderr io.Writer) error {
+	t0 := time.Now()
+	recs, err := grundyproof.RunBands(ctx, grundyproof.BandsConfig{N: N, Budget: budget, Progress: func(s string) {
+		fmt.Fprintf(stderr, "automata: %6.1f s  %s\n", time.Since(t0).Seconds(), s)
+	}})
+	if err != nil {
+		return err
+	}
+	if err := grundyproof.WriteBands(out, recs); err != nil {
+		return err
+	}
+	if err := report.WriteFiles(filepath.Join(out, "automata"), report.File{Name: "bands.md", Data: report.BandsMarkdown(recs)}); err != nil {
+		return err
+	}
+	for _, r := range recs {
+		v := "proved for all n"
+		if r.Status != "proved" {
+			v = "not proved: " + r.FailedClaim
+			if r.RefutedBy != nil {
+				v = fmt.Sprintf("false: a = %s plays G(%d, %d) = %d, a = %s %d", r.RefutedBy.Multiplier, r.RefutedBy.N, r.RefutedBy.R, r.RefutedBy.G, r.Like, r.RefutedBy.GLike)
+			}
+		}
+		fmt.Fprintf(stdout, "every real a in [%s, %s), values 0..%d like a = %s: %s\n", r.From, r.To, r.MaxValue, r.Like, v)
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", filepath.Join(out, "automata", grundyproof.BandsFile))
 	return nil
 }
