@@ -67,6 +67,9 @@ func (ns *Numeration) BuildAdder(ctx context.Context, bound float64, budget int)
 	if c > maxC {
 		return nil, AdderInfo{}, fmt.Errorf("automatic: the adder's search handles c <= %d, not %d", maxC, c)
 	}
+	if ns.vErr != nil {
+		return nil, AdderInfo{}, ns.vErr
+	}
 	theta := Dominant(c)
 	info := AdderInfo{Dominant: theta, Bound: bound}
 	pw := make([]float64, c+1)
