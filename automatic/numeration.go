@@ -370,7 +370,7 @@ func (ns *Numeration) ValidMask(m uint64) bool {
 // at most D digits is at most N.
 func (ns *Numeration) DigitsFor(N uint64) int {
 	D := 0
-	for D+1 < len(ns.f64) && ns.f64[D+1]-1 <= N { // f64[D+1] = f_{D+2}
+	for D+1 < len(ns.f64) && ns.f64[D+1]-1 <= N {
 		D++
 	}
 	return D
