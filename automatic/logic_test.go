@@ -408,3 +408,64 @@ func TestProjectContext(t *testing.T) {
 		t.Errorf("ProjectContext with a cancelled context: %v", err)
 	}
 }
+
+// The statements of the package's Example in every system: the least n
+// that is not a sum of at most k weights (0 allowed, repetitions allowed),
+// for k = 2 and 3, against brute force.
+func TestSumsOfWeights(t *testing.T) {
+	for _, s := range systems() {
+		e := NewEnv(s.ns)
+		w, err := CompileRegex(s.ns, 1, "0*10*")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Define("w", w); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.DefineFormula(t.Context(), "part", []string{"x"}, Or(Eq(x, N(0)), Pred("w", x))); err != nil {
+			t.Fatal(err)
+		}
+		a, b, c, n := V("a"), V("b"), V("c"), V("n")
+		for k, f := range map[int]Formula{
+			2: Exists("a b", And(Pred("part", a), Pred("part", b), Eq(n, Plus(a, b)))),
+			3: Exists("a b c", And(Pred("part", a), Pred("part", b), Pred("part", c), Eq(n, Plus(a, b, c)))),
+		} {
+			if k == 3 && s.c == 3 && testing.Short() {
+				continue
+			}
+			ok, cx, err := e.Holds(t.Context(), f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// brute force: the least n below 10^5 that is no sum of k parts
+			parts := append([]uint64{0}, s.w...)
+			sums := map[uint64]bool{0: true}
+			for range k {
+				next := map[uint64]bool{}
+				for v := range sums {
+					for _, p := range parts {
+						if v+p < 100000 {
+							next[v+p] = true
+						}
+					}
+				}
+				sums = next
+			}
+			want := "none below 10^5"
+			for v := uint64(0); v < 100000; v++ {
+				if !sums[v] {
+					want = fmt.Sprintf("n=%d", v)
+					break
+				}
+			}
+			got := "none below 10^5"
+			if !ok {
+				got = bindings(cx)
+			}
+			if got != want {
+				t.Errorf("%s: every n a sum of %d weights: Holds %q, brute force %q", s.name, k, got, want)
+			}
+			t.Logf("%s: the least n that is no sum of %d weights: %s", s.name, k, got)
+		}
+	}
+}
