@@ -26,21 +26,25 @@ func mustEval(t *testing.T, e *Env, vars []string, f Formula) *Automaton {
 
 var x, y, z = V("x"), V("y"), V("z")
 
-// heavy names the statements whose compilation in a003411 takes more than
-// a second, with the time they took on the 2-core VM (the adder has 5,281
-// states there; see the report of issue 45): they run under -short nowhere
-// and in a003411 not at all.
-var heavy = map[string]string{
-	"exists y: x = 3y + 1":                "1.5 s, a 3-track product of 163,264 states",
-	"exists t: y = x + 2t":                "45 s, a 4-track product of 1,545,445 states",
-	"y = 3x":                              "1.5 s",
-	"y = 5x":                              "more than 10 s",
-	"y = 7x":                              "more than 10 s",
-	"y = 10x":                             "more than 10 s",
-	"2x + 3 <= y + 7":                     "more than 10 s",
-	"y = the least multiple of 3 above x": "more than 10 s",
-	"forall z <= x exists w <= y: z + w = x | z = w + y": "more than 10 s",
-}
+// heavy names the statements whose compilation in a003411 (the adder has
+// 5,281 states there) takes more than a second of CPU, with what they
+// took on the 2-core VM: they are not decided in a003411 here (issue 45
+// asks for no step with more than three free variables; these joins make
+// 4-track products). short names those skipped under -short.
+var (
+	heavy = map[string]string{
+		"exists y: x = 3y + 1":                "55 s of CPU, a 4-track product of 5.2 million states (x = 1 + 3y takes 0.03 s)",
+		"exists t: y = x + 2t":                "12 s of CPU, a 4-track product of 1.5 million states",
+		"2x + 3 <= y + 7":                     "12 s of CPU, a 4-track product of 1.5 million states",
+		"y = 5x":                              "2.7 s of CPU",
+		"y = 7x":                              "13 s of CPU",
+		"y = 10x":                             "more than 24 s of CPU",
+		"y = the least multiple of 3 above x": "more than 24 s of CPU",
+		"forall z <= x exists w <= y: z + w = x | z = w + y": "more than 28 s of CPU",
+	}
+	short = map[string]bool{"y = 3x": true, "y = 7x": true, "y = 10x": true, "exists y: x = 3y + 1": true,
+		"y = the least multiple of 3 above x": true, "forall z <= x exists w <= y: z + w = x | z = w + y": true}
+)
 
 // skipHeavy reports whether the statement name is skipped in s.
 func skipHeavy(t *testing.T, s *system, name string) bool {
@@ -48,7 +52,7 @@ func skipHeavy(t *testing.T, s *system, name string) bool {
 		t.Logf("%s: %s not decided here (%s)", s.name, name, why)
 		return true
 	}
-	return false
+	return testing.Short() && short[name] && s.c >= 2
 }
 
 // Arithmetic statements against brute force in every system: linear
@@ -68,6 +72,8 @@ func TestLogicArithmetic(t *testing.T) {
 			func(v []uint64) bool { return v[0]%3 == 1 }},
 		{"exists y: x = 1 + 2y", []string{"x"}, Exists("y", Eq(x, Plus(N(1), Times(2, y)))), b1,
 			func(v []uint64) bool { return v[0]%2 == 1 }},
+		{"exists y: x = 1 + 3y", []string{"x"}, Exists("y", Eq(x, Plus(N(1), Times(3, y)))), b1,
+			func(v []uint64) bool { return v[0]%3 == 1 }},
 		{"exists t: y = x + 2t", []string{"x", "y"}, Exists("t", Eq(y, Plus(x, Times(2, V("t"))))), b2,
 			func(v []uint64) bool { return v[1] >= v[0] && (v[1]-v[0])%2 == 0 }},
 		{"z = x - y", []string{"x", "y", "z"}, Eq(z, Minus(x, y)), b3,
@@ -430,7 +436,9 @@ func TestSumsOfWeights(t *testing.T) {
 			2: Exists("a b", And(Pred("part", a), Pred("part", b), Eq(n, Plus(a, b)))),
 			3: Exists("a b c", And(Pred("part", a), Pred("part", b), Pred("part", c), Eq(n, Plus(a, b, c)))),
 		} {
-			if k == 3 && s.c == 3 && testing.Short() {
+			if k == 3 && s.c == 3 {
+				// four variables beside the 5,281-state adder: not done in 10 minutes
+				t.Logf("%s: every n a sum of 3 weights: not decided here (more than 10 min on the 2-core VM)", s.name)
 				continue
 			}
 			ok, cx, err := e.Holds(t.Context(), f)

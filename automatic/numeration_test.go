@@ -82,9 +82,10 @@ func isGreedy(s *system, d []byte) bool {
 }
 
 // Weight and R against the rule; Digits, Mask, FromDigits, FromMask and
-// Next against the greedy representation, for every n below 20000.
+// Next against the greedy representation, for every n below 20000 (5000
+// under -short).
 func TestNumerationDigits(t *testing.T) {
-	const N = 20000
+	N := shortOr[uint64](20000, 5000)
 	for _, s := range systems() {
 		ns := s.ns
 		if ns.Name() != s.name || ns.C() != s.c || ns.String() != "msd_"+s.name {
@@ -113,12 +114,12 @@ func TestNumerationDigits(t *testing.T) {
 	}
 }
 
-// Every word of up to 14 digits: ValidMask is the greedy condition,
+// Every word of up to 14 digits (12 under -short): ValidMask is the greedy condition,
 // FromMask and FromDigits are the value of any digits, valid or not;
 // Count(l) is the number of valid words of length l, f_{l+1}; DigitsFor(N)
 // is the largest D whose valid words are all at most N.
 func TestNumerationWords(t *testing.T) {
-	const L = 14
+	L := shortOr(14, 12)
 	for _, s := range systems() {
 		ns := s.ns
 		checkSeq(t, s.name+" ValidMask", 1<<L, func(m uint64) string { return fmt.Sprint(ns.ValidMask(m)) },
@@ -138,9 +139,9 @@ func TestNumerationWords(t *testing.T) {
 				}
 			}
 		}
-		checkSeq(t, s.name+" Count", L+1, func(l uint64) string { return fmt.Sprint(ns.Count(int(l))) },
+		checkSeq(t, s.name+" Count", uint64(L+1), func(l uint64) string { return fmt.Sprint(ns.Count(int(l))) },
 			func(l uint64) string { return fmt.Sprint(count[l]) })
-		checkSeq(t, s.name+" Count = f_{l+1}", L+1, func(l uint64) string { return fmt.Sprint(ns.Count(int(l))) },
+		checkSeq(t, s.name+" Count = f_{l+1}", uint64(L+1), func(l uint64) string { return fmt.Sprint(ns.Count(int(l))) },
 			func(l uint64) string { return fmt.Sprint(s.w[l]) })
 		top := maxVal[L-1] // DigitsFor(N) < L for every N below
 		checkSeq(t, s.name+" DigitsFor", top, func(N uint64) string { return fmt.Sprint(ns.DigitsFor(N)) },

@@ -98,7 +98,7 @@ func TestBaseRelations(t *testing.T) {
 		checkRel(t, s, "Less", Less(ns), b2, func(x []uint64) bool { return x[0] < x[1] })
 		checkRel(t, s, "LessEq", LessEq(ns), b2, func(x []uint64) bool { return x[0] <= x[1] })
 		// Seeded random pairs of numbers up to 2^300, near each other too.
-		for range 300 {
+		for range shortOr(300, 100) {
 			x := randBig(rng, rng.IntN(300)+1)
 			y := new(big.Int).Set(x)
 			switch rng.IntN(3) {
@@ -124,7 +124,7 @@ func TestBaseRelations(t *testing.T) {
 		}
 		// AcceptsUint and Accepts read the same words as the oracle.
 		less := Less(ns)
-		for range 2000 {
+		for range shortOr(2000, 500) {
 			x, y := rng.Uint64N(ns.Top64()), rng.Uint64N(1<<uint(rng.IntN(63)+1))
 			y = min(y, ns.Top64()-1)
 			want := acceptsWord(less, s.word([]uint64{x, y}))
@@ -147,7 +147,7 @@ func TestBooleanOperations(t *testing.T) {
 			k     int
 			bound uint64
 		}{{1, b1}, {2, b2}, {3, b3}} {
-			for trial := range 3 {
+			for trial := range shortOr(3, 2) {
 				a := randomRelation(t, rng, s, c.k, 3+trial)
 				b := randomRelation(t, rng, s, c.k, 4+trial)
 				ma := func(x []uint64) bool { return member(s, a, x) }

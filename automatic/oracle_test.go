@@ -285,6 +285,14 @@ func checkRel(t *testing.T, s *system, name string, a *Automaton, bound uint64, 
 	}
 }
 
+// shortOr returns small under -short, full otherwise.
+func shortOr[T any](full, small T) T {
+	if testing.Short() {
+		return small
+	}
+	return full
+}
+
 func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
 
 // xorPoint returns an automaton that accepts what a accepts, with the word
