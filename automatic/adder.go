@@ -85,6 +85,9 @@ func (ns *Numeration) buildLinear(ctx context.Context, coeffs []int32, target in
 		return nil, AdderInfo{}, fmt.Errorf("automatic: the adder's search handles c <= %d, not %d", maxC, c)
 	}
 	k := len(coeffs)
+	if ns.vErr != nil {
+		return nil, AdderInfo{}, ns.vErr
+	}
 	theta := Dominant(c)
 	info := AdderInfo{Dominant: theta, Bound: bound}
 	pw := make([]float64, c+1)
@@ -247,8 +250,10 @@ func AdderStatements() Script {
 		Define("succ", []string{"x", "y"}, And(Lt(x, y), Not(Exists("t", And(Lt(x, t), Lt(t, y)))))),
 		Define("addsucc", []string{"x", "y", "zz"}, Exists("z", And(Pred("add", x, y, z), Pred("succ", z, zp)))),
 		Define("addstep", []string{"w", "x", "zz"}, Exists("y", And(Pred("succ", y, w), Pred("addsucc", x, y, zp)))),
-		Claim("add_zero", ForAll("x z", Iff(Pred("add", x, N(0), z), Eq(z, x)))),
-		Claim("add_step", ForAll("w x zz", Implies(Le(N(1), w), Iff(Pred("add", x, w, zp), Pred("addstep", w, x, zp))))),
+		// Claims of open formulas (their universal closure), so that a
+		// failure has a least counterexample to name.
+		Claim("add_zero", Iff(Pred("add", x, N(0), z), Eq(z, x))),
+		Claim("add_step", Implies(Le(N(1), w), Iff(Pred("add", x, w, zp), Pred("addstep", w, x, zp)))),
 	}
 }
 

@@ -73,8 +73,8 @@ func (e *Env) Lookup(name string) *Automaton { return e.preds[name] }
 // in the order of vars (which must be f's free variables).
 func (e *Env) DefineFormula(ctx context.Context, name string, vars []string, f Formula) (*Automaton, error) {
 	free := FreeVars(f)
-	sorted := slices.Sorted(slices.Values(vars))
-	if !slices.Equal(free, slices.Compact(sorted)) || len(sorted) != len(vars) {
+	distinct := slices.Compact(slices.Sorted(slices.Values(vars)))
+	if !slices.Equal(free, distinct) || len(distinct) != len(vars) {
 		return nil, fmt.Errorf("automatic: %s: variables %v, but the formula's free variables are %v", name, vars, free)
 	}
 	r, err := e.Eval(ctx, f)

@@ -42,6 +42,7 @@ type Numeration struct {
 	// recurrence for every i agree with f_i for i > len(eps); eps[i-1] = f_i - v_i.
 	vfirst []*big.Int // v_1 .. v_{c+1}
 	eps    []int64
+	vErr   error // no integer virtual weights (c = 0 and f_i not 2^{i-1}): no adder
 
 	recOnce sync.Once
 	rec     *Automaton
@@ -402,6 +403,14 @@ func (ns *Numeration) virtual() {
 		v[i] = new(big.Int).Set(ns.f[i-1])
 	}
 	for i := lo - 1; i >= 1; i-- {
+		if c == 0 { // v_{i+1} = 2 v_i
+			if v[i+1].Bit(0) != 0 {
+				ns.vErr = fmt.Errorf("automatic: %s: no integer virtual weights for the adder (c = 0, f_%d = %s is not a power of 2 times f_1)", ns, lo, ns.f[lo-1])
+				return
+			}
+			v[i] = new(big.Int).Rsh(v[i+1], 1)
+			continue
+		}
 		v[i] = new(big.Int).Sub(v[i+c+1], v[i+c])
 	}
 	for i := 1; i <= c+1; i++ {
