@@ -66,7 +66,7 @@ func minProduct(lim *limits, a, b *Automaton, op func(x, y bool) bool) (*Automat
 	if err != nil {
 		return nil, err
 	}
-	return Minimize(p), nil
+	return minimize(lim, p)
 }
 
 func mustProduct(a, b *Automaton, op func(x, y bool) bool) *Automaton {

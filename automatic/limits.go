@@ -60,3 +60,11 @@ func (l *limits) record(states, k int) {
 		l.largest = Size{states, k}
 	}
 }
+
+// cancelled returns the context's error, if any.
+func (l *limits) cancelled() error {
+	if l == nil || l.ctx == nil {
+		return nil
+	}
+	return l.ctx.Err()
+}

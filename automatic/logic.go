@@ -257,7 +257,7 @@ func (e *Env) conj(r1, r2 Relation) Relation {
 		q := b.next[int(x.q)<<b.k|s2[sym]]
 		return pair{p, q}, p >= 0 && q >= 0
 	}, func(x pair) bool { return a.accept[x.p] && b.accept[x.q] }))
-	return Relation{V, Minimize(out)}
+	return Relation{V, ok(minimize(e.lim, out))}
 }
 
 // widen returns r's automaton over vars V (a superset of r.Vars).
@@ -426,15 +426,13 @@ func (e *Env) term(t Term) (*Relation, string) {
 		ra, a := e.term(t.a)
 		rb, b := e.term(t.b)
 		v := e.newVar()
-		r := e.with(e.bind(e.adder(), []string{a, b, v}), ra, a)
-		r = e.with(r, rb, b)
+		r := e.withBoth(e.bind(e.adder(), []string{a, b, v}), ra, a, rb, b)
 		return &r, v
 	case diffTerm: // v = a - b: v + b = a
 		ra, a := e.term(t.a)
 		rb, b := e.term(t.b)
 		v := e.newVar()
-		r := e.with(e.bind(e.adder(), []string{v, b, a}), ra, a)
-		r = e.with(r, rb, b)
+		r := e.withBoth(e.bind(e.adder(), []string{v, b, a}), ra, a, rb, b)
 		return &r, v
 	case mulTerm:
 		if t.c.Sign() < 0 {
@@ -446,6 +444,22 @@ func (e *Env) term(t Term) (*Relation, string) {
 		return &r, v
 	}
 	panic(fmt.Sprintf("automatic: unknown term %T", t))
+}
+
+// withBoth joins r with the definitions of its two operands, the one of
+// fewer variables first (a constant before a product): the adder joined
+// with a constant shrinks to two tracks before the larger operand comes.
+func (e *Env) withBoth(r Relation, ra *Relation, a string, rb *Relation, b string) Relation {
+	size := func(d *Relation) int {
+		if d == nil {
+			return 0
+		}
+		return len(d.Vars)
+	}
+	if size(rb) < size(ra) {
+		ra, a, rb, b = rb, b, ra, a
+	}
+	return e.with(e.with(r, ra, a), rb, b)
 }
 
 // with joins r with the relation def of the fresh variable v (nil when v

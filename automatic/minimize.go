@@ -6,6 +6,14 @@ package automatic
 // partition refinement that splits by the smaller half, O(m s log s) for
 // s states and m symbols.
 func Minimize(a *Automaton) *Automaton {
+	m, _ := minimize(nil, a)
+	return m
+}
+
+// minimize is Minimize that stops with the context's error of lim (nil:
+// none), looked at every few thousand refinements: a product of millions
+// of states takes seconds to minimise.
+func minimize(lim *limits, a *Automaton) (*Automaton, error) {
 	k := a.k
 	m := 1 << k
 	n := a.States() + 1 // the last state is the dead state
@@ -61,7 +69,7 @@ func Minimize(a *Automaton) *Automaton {
 			end = append(end, int32(i))
 		} else if pass == 0 {
 			// no accepting state: everything is dead
-			return Empty(a.ns, k)
+			return Empty(a.ns, k), nil
 		}
 	}
 	inWork := make([]bool, 0, 2*m)
@@ -91,7 +99,12 @@ func Minimize(a *Automaton) *Automaton {
 	}
 	var touched []int32
 	var pre []int32
-	for len(work) > 0 {
+	for iter := 0; len(work) > 0; iter++ {
+		if iter&4095 == 4095 {
+			if err := lim.cancelled(); err != nil {
+				return nil, err
+			}
+		}
 		idx := work[len(work)-1]
 		work = work[:len(work)-1]
 		inWork[idx] = false
@@ -151,7 +164,7 @@ func Minimize(a *Automaton) *Automaton {
 	deadBlock := blockOf[dead]
 	startBlock := blockOf[0]
 	if startBlock == deadBlock {
-		return Empty(a.ns, k)
+		return Empty(a.ns, k), nil
 	}
 	id := make([]int32, len(first))
 	for j := range id {
@@ -177,5 +190,5 @@ func Minimize(a *Automaton) *Automaton {
 			out.next[q<<k|sym] = id[tb]
 		}
 	}
-	return out
+	return out, nil
 }

@@ -203,10 +203,6 @@ func (ns *Numeration) Equal(o *Numeration) bool {
 	return true
 }
 
-// pairOK reports whether a 1 at position j may follow (below) a 1 at
-// position i > j: j < r(i).
-func (ns *Numeration) pairOK(i, j int) bool { return j < ns.R(i) }
-
 // Digits returns the greedy digits of x >= 0, most significant first,
 // without leading zeros (empty for 0).
 func (ns *Numeration) Digits(x *big.Int) []byte {

@@ -157,7 +157,7 @@ func project(lim *limits, a *Automaton, i int) (*Automaton, error) {
 		}
 	}
 	lim.record(out.States(), k2)
-	return Minimize(out), nil
+	return minimize(lim, out)
 }
 
 // ProjectAll returns the minimal automaton of the tuples on the other tracks
@@ -219,5 +219,5 @@ func remap(lim *limits, a *Automaton, k2 int, to []int) (*Automaton, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Minimize(out), nil
+	return minimize(lim, out)
 }

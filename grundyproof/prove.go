@@ -109,7 +109,7 @@ func Prove(ctx context.Context, sys *System, S []*automatic.Automaton, opt Prove
 	e.Budget = opt.Budget
 	for g, s := range S {
 		if err := e.Define(ClassName(g), s); err != nil {
-			return nil, fmt.Errorf("S_%d: %w", g, err)
+			return nil, fmt.Errorf("class S_%d: %w", g, err)
 		}
 	}
 	for _, st := range p.Script {

@@ -250,7 +250,7 @@ func ClassesFromThresholds(ctx context.Context, ns *automatic.Numeration, T []*a
 			return nil, fmt.Errorf("grundyproof: threshold %d has %d tracks, want 2", g, t.Tracks())
 		}
 		if err := e.Define(fmt.Sprintf("T%d", g), t); err != nil {
-			return nil, fmt.Errorf("T_%d: %w", g, err)
+			return nil, fmt.Errorf("threshold T_%d: %w", g, err)
 		}
 		if _, err := e.DefineFormula(ctx, fmt.Sprintf("lo%d", g), []string{"n", "r"},
 			automatic.Exists("y", automatic.And(automatic.Pred(fmt.Sprintf("T%d", g), n, y), automatic.Le(y, r)))); err != nil {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -54,4 +53,3 @@ func TestAutomataCommand(t *testing.T) {
 	}
 }
 
-func itoa(x int) string { return strconv.Itoa(x) }
