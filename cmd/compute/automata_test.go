@@ -52,4 +52,3 @@ func TestAutomataCommand(t *testing.T) {
 		}
 	}
 }
-
