@@ -55,6 +55,10 @@ type Result struct {
 	FailureFree string         `json:"failure_free,omitempty"`
 	Stats       map[string]any `json:"stats,omitempty"`
 	Note        string         `json:"note,omitempty"`
+	// Proved, when not nil, says that the statement is proved for all n,
+	// and by what (AttachProofs): the range check above says what the
+	// tables show.
+	Proved *Proof `json:"proved,omitempty"`
 }
 
 func newResult(id, source, statement string) *Result {

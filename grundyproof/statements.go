@@ -175,14 +175,21 @@ func PaperTheorems() []Theorem {
 	}
 }
 
-// TheoremScript returns the parts' steps and the claims of the theorems
-// whose value is at most K: Schwenk's rule for every multiplier, the
-// paper's theorems at a = 2.
-func TheoremScript(a grundy.Multiplier, K int) (au.Script, []Theorem) {
+// TheoremsOf returns the theorems proved about multiplier a's classes:
+// Schwenk's rule, and at a = 2 the paper's.
+func TheoremsOf(a grundy.Multiplier) []Theorem {
 	ths := []Theorem{SchwenkTheorem()}
 	if a == grundy.Fibonacci {
 		ths = append(ths, PaperTheorems()...)
 	}
+	return ths
+}
+
+// TheoremScript returns the parts' steps and the claims of the theorems
+// whose value is at most K: Schwenk's rule for every multiplier, the
+// paper's theorems at a = 2.
+func TheoremScript(a grundy.Multiplier, K int) (au.Script, []Theorem) {
+	ths := TheoremsOf(a)
 	s := au.Script(PartSteps())
 	var kept []Theorem
 	for _, th := range ths {

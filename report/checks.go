@@ -71,7 +71,7 @@ func Markdown(results []conjectures.Result, header string) []byte {
 		if r.Status != conjectures.NotRun {
 			rng = fmt.Sprintf("%d..%d (%s)", r.Domain.From, r.Domain.To, r.Domain.Cells)
 		}
-		d.row(r.ID, r.Status, rng, fmt.Sprint(r.Cases), fmt.Sprint(r.Failures))
+		d.row(r.ID, statusText(r), rng, fmt.Sprint(r.Cases), fmt.Sprint(r.Failures))
 	}
 	mult := ""
 	global := false
@@ -94,9 +94,12 @@ func Markdown(results []conjectures.Result, header string) []byte {
 			}
 			level = "###"
 		}
-		d.section(level, r.ID+": "+r.Status)
+		d.section(level, r.ID+": "+statusText(r))
 		d.line("- Source: %s", r.Source)
 		d.line("- Statement: %s", r.Statement)
+		if p := r.Proved; p != nil {
+			d.line("- **Proved for all n**, by %s. The range below is the tables' check of it.", p.By)
+		}
 		if r.Status != conjectures.NotRun {
 			d.line("- Range: %d to %d, %s; %d cases", r.Domain.From, r.Domain.To, r.Domain.Cells, r.Cases)
 		}
@@ -227,4 +230,13 @@ func fitByDecade(d *doc, st conjectures.ConjLowerStats) {
 		d.row(fmt.Sprintf("%s..%s", digits.Group(f.From), digits.Group(f.To)), fmt.Sprintf("%.4f", f.Alpha), fmt.Sprintf("%.4f", f.Beta), fmt.Sprintf("%.3f", f.RMS))
 	}
 	d.row("whole range", fmt.Sprintf("%.4f", st.FitAlpha), fmt.Sprintf("%.4f", st.FitBeta), fmt.Sprintf("%.3f", st.FitRMSResidual))
+}
+
+// statusText is a check's status, and "proved for all n (automata)"
+// beside it when the statement is proved (conjectures.AttachProofs).
+func statusText(r conjectures.Result) string {
+	if r.Proved != nil {
+		return r.Status + "; proved for all n (automata)"
+	}
+	return r.Status
 }

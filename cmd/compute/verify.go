@@ -65,6 +65,12 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	// The statements the automata prove for all n are marked beside their
+	// range checks; a folder whose classes fail their statements stops
+	// verify (it exits 1, naming the class file).
+	if err := conjectures.AttachProofs(ctx, *in, v); err != nil {
+		return err
+	}
 	if !*decode {
 		v.Data = append(v.Data, "The tables' files were hashed against their manifests; only the files the checks read were decoded (verify -decode=false): a damaged page of another file is not seen (info -full sees it).")
 	}
