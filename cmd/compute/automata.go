@@ -261,7 +261,7 @@ func runBands(ctx context.Context, out string, N, budget int, stdout, stderr io.
 		if r.Status != "proved" {
 			v = "not proved: " + r.FailedClaim
 			if r.RefutedBy != nil {
-				v = fmt.Sprintf("false: a = %s plays G(%d, %d) = %d, a = %s %d", r.RefutedBy.Multiplier, r.RefutedBy.N, r.RefutedBy.R, r.RefutedBy.G, r.Like, r.RefutedBy.GLike)
+				v = fmt.Sprintf("false: a = %s has G(%d, %d) = %d, a = %s has %d", r.RefutedBy.Multiplier, r.RefutedBy.N, r.RefutedBy.R, r.RefutedBy.G, r.Like, r.RefutedBy.GLike)
 			}
 		}
 		fmt.Fprintf(stdout, "every real a in [%s, %s), values 0..%d like a = %s: %s\n", r.From, r.To, r.MaxValue, r.Like, v)
