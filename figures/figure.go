@@ -59,6 +59,8 @@ var registry = []entry{
 	{"atlas_conjecture", "the atlas: the largest n where G(n + ceil(n/a)) - G(n) leaves [1, 2], against a", atlasConjecture},
 	{"global_p_positions", "global Fibonacci nim: P-positions (x, y) at the start, over the threshold R_1(x, y)", globalPPositions},
 	{"global_values", "global Fibonacci nim: G(x, y) at the start, one colour per class of values", globalValues},
+	{"automaton_s2", "the positions of Grundy value 2 of Fibonacci nim, proved for all n: the minimal automaton of S_2", automatonS2},
+	{"automata_classes", "the learner of the automata: classes of digit prefixes per length, for each threshold T_g", automataClasses},
 }
 
 // Names returns the name of every figure, in the order they are listed

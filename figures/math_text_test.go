@@ -180,7 +180,7 @@ func outsideMath(s string) string {
 // outside them either.
 func TestItalicForMathematics(t *testing.T) {
 	src := NewSource(testInputs(t), grundy.Fibonacci)
-	for _, name := range Names() {
+	for _, name := range testedNames(t) {
 		f, err := Draw(src, name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -201,7 +201,7 @@ func TestItalicForMathematics(t *testing.T) {
 				t.Errorf("%s: upright %q in %q", name, bad, fs.String)
 			}
 		}
-		if texts < 5 {
+		if texts < 5 && name != "automaton_s2" { // a drawing by Graphviz: an image
 			t.Errorf("%s: only %d texts drawn", name, texts)
 		}
 		if strings.Count(f.Caption, "$")%2 != 0 {

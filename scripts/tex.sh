@@ -3,16 +3,17 @@
 # `make paper` and `make test` need them. Sourced-free: run it, it exits 0 when they are.
 #
 # They come from Debian: texlive-latex-base (pdflatex, graphicx, amsmath), texlive-latex-recommended
-# (booktabs, hyperref's companions) and poppler-utils (pdftotext, pdftoppm), installed without their
+# (booktabs, hyperref's companions), poppler-utils (pdftotext, pdftoppm) and graphviz (dot, which
+# draws the automaton of S_2 for the figures and the note), installed without their
 # recommended packages (20 packages instead of 88 on Debian 12; nothing else is needed). As root
 # they are installed with apt-get, as the notebooks' packages are (scripts/notebooks.sh); otherwise
 # the command to run is printed. The time the installation took is printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages="texlive-latex-base texlive-latex-recommended poppler-utils"
+packages="texlive-latex-base texlive-latex-recommended poppler-utils graphviz"
 have() {
-	command -v pdflatex >/dev/null && command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null &&
+	command -v pdflatex >/dev/null && command -v pdftotext >/dev/null && command -v pdftoppm >/dev/null && command -v dot >/dev/null &&
 		kpsewhich booktabs.sty >/dev/null 2>&1
 }
 have && exit 0
