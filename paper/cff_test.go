@@ -17,9 +17,13 @@ func TestReadCitation(t *testing.T) {
 	if c.Title == "" || len(c.Authors) == 0 || c.Authors[0].String() != "The fibnim Authors" {
 		t.Errorf("software: %q by %q", c.Title, c.Authors)
 	}
-	// CITATION.cff, references: the three papers fibnim implements.
-	if len(c.References) != 3 {
-		t.Fatalf("%d references, want 3: %+v", len(c.References), c.References)
+	// CITATION.cff, references: the three papers fibnim implements, and
+	// Walnut (Mousavi; Shallit's book), which replays its proofs.
+	if len(c.References) != 5 {
+		t.Fatalf("%d references, want 5: %+v", len(c.References), c.References)
+	}
+	if w := c.References[3]; w.Authors[0].Family != "Mousavi" || w.Identifiers[0] != "arXiv:1603.06017" {
+		t.Errorf("Walnut's reference: %+v", w)
 	}
 	lrs := c.References[0]
 	if lrs.Title != "Grundy values of Fibonacci nim" || len(lrs.Authors) != 2 || lrs.Authors[0].String() != "Urban Larsson" || lrs.Authors[0].Family != "Larsson" ||

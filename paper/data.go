@@ -12,6 +12,7 @@ import (
 	"fibnim/atlas"
 	"fibnim/conjectures"
 	"fibnim/grundy"
+	"fibnim/grundyproof"
 	"fibnim/internal/filehash"
 	"fibnim/ntimes"
 	"fibnim/provenance"
@@ -48,6 +49,12 @@ type Data struct {
 	Tables   map[string]bool          // the .tex files present in tables/
 	Cite     Citation
 	Sums     []Sum // SHA-256 of the main data files
+	// Automata is the automata folder of a = 2 that proves the most values
+	// (nil without one), AutomataDir its path under Root; Bands the band
+	// theorems (automata/bands.json).
+	Automata    *grundyproof.Folder
+	AutomataDir string
+	Bands       []grundyproof.BandRecord
 }
 
 // Sum is the SHA-256 of one file, its path relative to the results folder.
@@ -123,6 +130,9 @@ func Load(root, citation string) (*Data, error) {
 	}
 	d.LRSCells = conjectures.CompareLRSTable1(tab.At)
 	if err := d.readFigures(); err != nil {
+		return nil, err
+	}
+	if err := d.readAutomata(); err != nil {
 		return nil, err
 	}
 	tables, _ := filepath.Glob(filepath.Join(root, "tables", "*.tex"))

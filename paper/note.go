@@ -121,6 +121,7 @@ type view struct {
 	Growth                   string
 	Lemma, LemmaUse          string
 	Atlas, Global            string
+	Automata                 string
 	Reproduce                string
 	Sums                     []Sum
 	Bib                      []string
@@ -165,6 +166,7 @@ func newView(d *Data) (*view, error) {
 	v.Growth = v.growthText()
 	v.Lemma, v.LemmaUse = v.lemmaText()
 	v.Atlas = v.atlasText()
+	v.Automata = v.automataText()
 	v.Global = v.globalText()
 	v.Reproduce = v.reproduceText()
 	v.Sums = d.Sums

@@ -216,7 +216,7 @@ func mathTeX(s string) (string, error) {
 	s = operatorName.ReplaceAllString(s, `\$1 `)
 	s = sqrtArg.ReplaceAllString(s, "\x00$1\x01")
 	s = strings.NewReplacer("≤", `\le `, "≥", `\ge `, "≈", `\approx `, "α", `\alpha `, "β", `\beta `,
-		"−", "-", "⌈", `\lceil `, "⌉", `\rceil `, "⌊", `\lfloor `, "⌋", `\rfloor `, "₁", "_1", "×", `\times `, "…", `\dots `,
+		"−", "-", "⌈", `\lceil `, "⌉", `\rceil `, "⌊", `\lfloor `, "⌋", `\rfloor `, "₀", "_0", "₁", "_1", "₂", "_2", "₃", "_3", "₄", "_4", "₅", "_5", "₆", "_6", "₇", "_7", "₈", "_8", "₉", "_9", "×", `\times `, "…", `\dots `,
 		"&", `\&`, "%", `\%`, "#", `\#`, "√", `\sqrt{}`, "{", `\{`, "}", `\}`).Replace(s)
 	s = strings.NewReplacer("\x00", `\sqrt{`, "\x01", "}").Replace(s)
 	for t := ""; t != s; { // the matches of 100,000,000 overlap
@@ -235,7 +235,7 @@ func textTeX(s string) (string, error) {
 	s = sqrtArg.ReplaceAllString(s, "\x00$1\x01")
 	s = report.TeXText(s)
 	s = strings.NewReplacer("\x00", `$\sqrt{`, "\x01", `}$`, "≤", `$\le$`, "≥", `$\ge$`, "≈", `$\approx$`, "α", `$\alpha$`, "β", `$\beta$`,
-		"−", `$-$`, "–", "--", "⌈", `$\lceil$`, "⌉", `$\rceil$`, "₁", `$_1$`, "×", `$\times$`, "√", `$\sqrt{}$`, "…", `\dots{}`).Replace(s)
+		"−", `$-$`, "–", "--", "⌈", `$\lceil$`, "⌉", `$\rceil$`, "₀", `$_0$`, "₁", `$_1$`, "₂", `$_2$`, "₃", `$_3$`, "₄", `$_4$`, "₅", `$_5$`, "₆", `$_6$`, "₇", `$_7$`, "₈", `$_8$`, "₉", `$_9$`, "×", `$\times$`, "√", `$\sqrt{}$`, "…", `\dots{}`).Replace(s)
 	for i, r := range s {
 		if r >= utf8.RuneSelf {
 			return "", fmt.Errorf("character %q at byte %d has no LaTeX form here", r, i)

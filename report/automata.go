@@ -246,6 +246,16 @@ func joinInts(x []int) string {
 	return strings.Join(s, " ")
 }
 
+// AutomataLaTeX is report.tex of an automata folder's record, the section
+// of the note that states the theorem and tabulates the classes.
+func AutomataLaTeX(rec grundyproof.ProofRecord) ([]byte, error) {
+	a, err := grundy.ParseMultiplier(rec.Multiplier)
+	if err != nil {
+		return nil, fmt.Errorf("report: proof.json: multiplier %q: %v", rec.Multiplier, err)
+	}
+	return automataLaTeX(rec, a), nil
+}
+
 // automataLaTeX renders the theorem and its table as a section of the
 // note (report.tex).
 func automataLaTeX(rec grundyproof.ProofRecord, a grundy.Multiplier) []byte {
@@ -317,7 +327,7 @@ func automataLaTeX(rec grundyproof.ProofRecord, a grundy.Multiplier) []byte {
 			} else {
 				v = texText(v)
 			}
-			p(`\item %s (%s; %s): %s.`, texText(th.Name), texText(th.Printed), texText(th.Source), v)
+			p(`\item %s (%s; %s): %s.`, texText(th.Name), texPrinted(th.Printed), texText(th.Source), v)
 		}
 		p(`\end{itemize}`)
 	}
@@ -337,4 +347,12 @@ func capTeX(a grundy.Multiplier) string {
 		return fmt.Sprintf("%dk", a.P)
 	}
 	return fmt.Sprintf(`\lfloor %dk/%d\rfloor`, a.P, a.Q)
+}
+
+// texPrinted sets a theorem as printed ("G(n, r) = 0 iff r < z_1(n)")
+// with its mathematics in math mode.
+func texPrinted(s string) string {
+	r := strings.NewReplacer("G(n, r)", `$G(n,r)$`, "z_1(n)", `$z_1(n)$`, "z_2(n)", `$z_2(n)$`, "z_3(n)", `$z_3(n)$`,
+		" <= ", ` $\le$ `, " < ", ` $<$ `, " - 1", ` $-\,1$`, " = ", ` $=$ `, " r ", ` $r$ `, " of n", ` of $n$`, " iff ", ` if and only if `)
+	return r.Replace(s)
 }
