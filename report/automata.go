@@ -350,9 +350,32 @@ func capTeX(a grundy.Multiplier) string {
 }
 
 // texPrinted sets a theorem as printed ("G(n, r) = 0 iff r < z_1(n)")
-// with its mathematics in math mode.
+// with its mathematics in math mode, word by word.
 func texPrinted(s string) string {
-	r := strings.NewReplacer("G(n, r)", `$G(n,r)$`, "z_1(n)", `$z_1(n)$`, "z_2(n)", `$z_2(n)$`, "z_3(n)", `$z_3(n)$`,
-		" <= ", ` $\le$ `, " < ", ` $<$ `, " - 1", ` $-\,1$`, " = ", ` $=$ `, " r ", ` $r$ `, " of n", ` of $n$`, " iff ", ` if and only if `)
-	return r.Replace(s)
+	math := strings.NewReplacer("G(n,", `G(n,`, "<=", `\le `, "iff", "")
+	var out []string
+	words := strings.Fields(s)
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		trail := ""
+		if strings.HasSuffix(w, ",") && w != "G(n," {
+			w, trail = strings.TrimSuffix(w, ","), ","
+		}
+		switch {
+		case w == "iff":
+			out = append(out, "if and only if")
+		case w == "G(n," && i+1 < len(words):
+			out = append(out, "$G(n, "+words[i+1]+"$")
+			i++
+		case w == "r" || w == "n" || w == "<" || w == "<=" || w == "=" || w == "-" || w == "1" || w == "0" || w == "2" || w == "3" ||
+			strings.HasPrefix(w, "z_"):
+			out = append(out, "$"+math.Replace(w)+"$"+trail)
+			continue
+		default:
+			out = append(out, texText(w)+trail)
+			continue
+		}
+		out[len(out)-1] += trail
+	}
+	return strings.Join(out, " ")
 }
