@@ -30,10 +30,11 @@ type Candidate struct {
 	Classes int
 	// Folder is the loaded folder (nil: not loaded, or it did not load).
 	Folder *Folder
-	// Damaged names the first class file that does not read, when Folder
-	// holds only the classes below it (proved again: proof.json covers the
-	// whole folder): "DIR/g4.txt: line 3: ...".
+	// Damaged is the first class file that does not read ("DIR/g4.txt"),
+	// when Folder holds only the classes below it (proved again:
+	// proof.json covers the whole folder), and Damage why it does not.
 	Damaged string
+	Damage  error
 	// Err is why the folder did not load, if it holds automata and did
 	// not.
 	Err error
@@ -63,6 +64,16 @@ func (e *NoFolderError) Unwrap() error {
 	return &NoAutomataError{Dir: e.Dirs[0], Root: e.Root, A: e.A}
 }
 
+// BestOptions tune LoadBest.
+type BestOptions struct {
+	Reprove bool // prove every folder again, even where proof.json matches
+	Budget  int  // state budget of a proof (0: none)
+	// Progress, if not nil, is told as LoadBest starts on folder dir
+	// (step 0), and after each step of a proof where it proves the folder
+	// again (step of steps, the steps of ProofScript).
+	Progress func(dir string, step, steps int)
+}
+
 // LoadBest loads multiplier a's automata from the folder of
 // AutomataDirs(root, a) that proves the most values, the first of them
 // on a tie, and returns it with what it found in every folder. It loads
@@ -73,7 +84,7 @@ func (e *NoFolderError) Unwrap() error {
 // that fails to load otherwise is skipped with its error, unless no
 // folder loads: then the first such error is returned. With no folder
 // holding a g0.txt, the error is a *NoFolderError.
-func LoadBest(ctx context.Context, root string, a grundy.Multiplier, opt LoadOptions) (*Folder, []Candidate, error) {
+func LoadBest(ctx context.Context, root string, a grundy.Multiplier, opt BestOptions) (*Folder, []Candidate, error) {
 	dirs := AutomataDirs(root, a)
 	cands := make([]Candidate, len(dirs))
 	for i, d := range dirs {
@@ -91,7 +102,16 @@ func LoadBest(ctx context.Context, root string, a grundy.Multiplier, opt LoadOpt
 		if c.Classes == 0 || (best != nil && best.Proved >= c.Classes-1) {
 			continue
 		}
-		c.Folder, c.Damaged, c.Err = loadPrefix(ctx, c.Dir, a, opt)
+		lo := LoadOptions{Reprove: opt.Reprove, Budget: opt.Budget}
+		if opt.Progress != nil {
+			opt.Progress(c.Dir, 0, 0)
+			step, steps, dir := 0, len(ProofScript(a, c.Classes-1)), c.Dir
+			lo.Step = func(au.Result) {
+				step++
+				opt.Progress(dir, step, steps)
+			}
+		}
+		c.Folder, c.Damaged, c.Damage, c.Err = loadPrefix(ctx, c.Dir, a, lo)
 		if err := ctx.Err(); err != nil {
 			return nil, cands, err
 		}
@@ -135,24 +155,24 @@ func classFiles(dir string) int {
 }
 
 // loadPrefix is Load, and where a class file gJ.txt (J >= 1) does not
-// read, the classes S_0..S_{J-1} proved again, with gJ.txt named.
-func loadPrefix(ctx context.Context, dir string, a grundy.Multiplier, opt LoadOptions) (*Folder, string, error) {
-	f, err := Load(ctx, dir, a, opt)
+// read, the classes S_0..S_{J-1} proved again, with gJ.txt named and why
+// it does not read.
+func loadPrefix(ctx context.Context, dir string, a grundy.Multiplier, opt LoadOptions) (f *Folder, damaged string, damage, err error) {
+	f, err = Load(ctx, dir, a, opt)
 	if err == nil || ctx.Err() != nil {
-		return f, "", err
+		return f, "", nil, err
 	}
 	sys, serr := SystemOf(a)
 	if serr != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	// Which class file does not read? Read them in order, as Load does.
 	var S []*au.Automaton
-	damaged := ""
 	for g := range classFiles(dir) {
-		name := filepath.Join(dir, ClassFile(g))
-		b, rerr := os.ReadFile(name)
+		damaged = filepath.Join(dir, ClassFile(g))
+		b, rerr := os.ReadFile(damaged)
 		if rerr != nil {
-			damaged = fmt.Sprintf("%s: %v", name, rerr)
+			damage = rerr
 			break
 		}
 		s, rerr := au.ReadWalnut(bytes.NewReader(b), sys.NS)
@@ -163,22 +183,22 @@ func loadPrefix(ctx context.Context, dir string, a grundy.Multiplier, opt LoadOp
 			rerr = au.Sound(s, 2)
 		}
 		if rerr != nil {
-			damaged = fmt.Sprintf("%s: %v", name, rerr)
+			damage = rerr
 			break
 		}
 		S = append(S, s)
 	}
-	if damaged == "" || len(S) == 0 {
-		return nil, "", err // not a damaged class file, or g0.txt itself
+	if damage == nil || len(S) == 0 {
+		return nil, "", nil, err // not a damaged class file, or g0.txt itself
 	}
 	p, perr := Prove(ctx, sys, S, ProveOptions{Budget: opt.Budget, Step: opt.Step})
 	if perr != nil {
-		return nil, "", perr
+		return nil, "", nil, perr
 	}
 	f = &Folder{Dir: dir, System: sys, S: S, Record: record(sys, p, S), Proved: p.ProvedUpTo()}
 	f.Failures = f.Record.failures()
 	if f.Proved < 0 {
-		return nil, damaged, fmt.Errorf("%s: %s", dir, f.Failures[0])
+		return nil, damaged, damage, fmt.Errorf("%s: %s", dir, f.Failures[0])
 	}
-	return f, damaged, nil
+	return f, damaged, damage, nil
 }

@@ -35,7 +35,7 @@ func TestLoadBestPicksTheMostProved(t *testing.T) {
 	root := t.TempDir()
 	writeK(t, root, "", 3)
 	heavy := writeK(t, root, "heavy", 5)
-	f, cands, err := LoadBest(t.Context(), root, grundy.Fibonacci, LoadOptions{})
+	f, cands, err := LoadBest(t.Context(), root, grundy.Fibonacci, BestOptions{})
 	if err != nil || f.Dir != heavy || f.Proved != 5 {
 		t.Fatalf("LoadBest: %v, %+v", err, f)
 	}
@@ -48,7 +48,7 @@ func TestLoadBestPicksTheMostProved(t *testing.T) {
 	// A tie: the first folder.
 	mults := writeK(t, root, "multipliers", 5)
 	first := writeK(t, root, "", 5)
-	f, _, err = LoadBest(t.Context(), root, grundy.Fibonacci, LoadOptions{})
+	f, _, err = LoadBest(t.Context(), root, grundy.Fibonacci, BestOptions{})
 	if err != nil || f.Dir != first {
 		t.Fatalf("a tie: %v, %s; want %s (not %s or %s)", err, f.Dir, first, mults, heavy)
 	}
@@ -63,12 +63,12 @@ func TestLoadBestFailingClass(t *testing.T) {
 	var w bytes.Buffer
 	au.WriteWalnut(&w, au.Union(r.S[4], point(t, r.System.NS, 10, 0)))
 	os.WriteFile(filepath.Join(dir, ClassFile(4)), w.Bytes(), 0o644)
-	f, cands, err := LoadBest(t.Context(), root, grundy.Fibonacci, LoadOptions{})
+	f, cands, err := LoadBest(t.Context(), root, grundy.Fibonacci, BestOptions{})
 	if err != nil || f.Proved != 3 || len(f.Failures) != 1 || f.Failures[0].File != "g4.txt" || cands[0].Folder != f {
 		t.Fatalf("LoadBest: %v, %+v", err, f)
 	}
 	heavy := writeK(t, root, "heavy", 4)
-	f, _, err = LoadBest(t.Context(), root, grundy.Fibonacci, LoadOptions{})
+	f, _, err = LoadBest(t.Context(), root, grundy.Fibonacci, BestOptions{})
 	if err != nil || f.Dir != heavy || f.Proved != 4 {
 		t.Fatalf("with heavy proving 0..4: %v, %+v", err, f)
 	}
@@ -81,12 +81,12 @@ func TestLoadBestDamagedClass(t *testing.T) {
 	dir := writeK(t, root, "", 5)
 	p := filepath.Join(dir, ClassFile(4))
 	os.WriteFile(p, []byte("msd_fib msd_fib\n0 1\nnot an automaton\n"), 0o644)
-	f, cands, err := LoadBest(t.Context(), root, grundy.Fibonacci, LoadOptions{})
+	f, cands, err := LoadBest(t.Context(), root, grundy.Fibonacci, BestOptions{})
 	if err != nil || f.Proved != 3 || f.Cached {
 		t.Fatalf("LoadBest: %v, %+v", err, f)
 	}
-	if !strings.HasPrefix(cands[0].Damaged, p+": ") {
-		t.Fatalf("Damaged = %q, want it to name %s", cands[0].Damaged, p)
+	if cands[0].Damaged != p || cands[0].Damage == nil {
+		t.Fatalf("Damaged = %q (%v), want %s and why", cands[0].Damaged, cands[0].Damage, p)
 	}
 	for g, s := range f.Classes() {
 		if !s.Equal(runClasses(t)[g]) {
@@ -94,7 +94,7 @@ func TestLoadBestDamagedClass(t *testing.T) {
 		}
 	}
 	os.WriteFile(filepath.Join(dir, ClassFile(0)), []byte("garbage"), 0o644)
-	if _, _, err := LoadBest(t.Context(), root, grundy.Fibonacci, LoadOptions{}); err == nil || !strings.Contains(err.Error(), "g0.txt") {
+	if _, _, err := LoadBest(t.Context(), root, grundy.Fibonacci, BestOptions{}); err == nil || !strings.Contains(err.Error(), "g0.txt") {
 		t.Fatalf("a damaged g0.txt: %v", err)
 	}
 }
@@ -105,7 +105,7 @@ func runClasses(t *testing.T) []*au.Automaton { return mustRun(t, grundy.Fibonac
 // too, naming the three folders.
 func TestLoadBestNone(t *testing.T) {
 	root := t.TempDir()
-	_, _, err := LoadBest(t.Context(), root, grundy.Multiplier{P: 3, Q: 2}, LoadOptions{})
+	_, _, err := LoadBest(t.Context(), root, grundy.Multiplier{P: 3, Q: 2}, BestOptions{})
 	var nf *NoFolderError
 	var na *NoAutomataError
 	if !errors.As(err, &nf) || !errors.As(err, &na) || na.Root != root {

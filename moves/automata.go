@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"sync/atomic"
 
 	"fibnim/grundy"
 	"fibnim/grundyproof"
@@ -157,9 +158,9 @@ func (s *Solver) finiteMoves(h Heap) (grundy.Position, bool) {
 
 // step tells opt.Step of a step that may take a while; call the result
 // when it ends.
-func (s *Solver) step(what string) func() {
+func (s *Solver) step(status func() string) func() {
 	if s.opt.Step != nil {
-		if done := s.opt.Step(what); done != nil {
+		if done := s.opt.Step(status); done != nil {
 			return done
 		}
 	}
@@ -175,8 +176,22 @@ func (s *Solver) automata(ctx context.Context) (*grundyproof.Folder, error) {
 	if s.root == "" {
 		return nil, errors.New("moves: the solver has no results folder whose automata would answer")
 	}
-	done := s.step("loading the proved automata of " + s.root)
-	f, cands, err := grundyproof.LoadBest(ctx, s.root, s.a, grundyproof.LoadOptions{})
+	var status atomic.Pointer[string]
+	say := func(format string, args ...any) {
+		msg := fmt.Sprintf(format, args...)
+		status.Store(&msg)
+	}
+	say("loading the proved automata of %s", s.root)
+	done := s.step(func() string { return *status.Load() })
+	f, cands, err := grundyproof.LoadBest(ctx, s.root, s.a, grundyproof.BestOptions{
+		Progress: func(dir string, step, steps int) {
+			if step == 0 {
+				say("loading the proved automata of %s", dir)
+			} else {
+				say("proving the automata of %s again (its proof.json does not match its files): step %d of %d", dir, step, steps)
+			}
+		},
+	})
 	done()
 	if ctx.Err() != nil {
 		return nil, ctx.Err() // not kept: a later call may load them
@@ -298,7 +313,8 @@ func (s *Solver) HeapMovesTo(ctx context.Context, h Heap, g, limit int) (HeapMov
 	if g < 0 || g > f.Proved {
 		return out, fmt.Errorf("moves: the moves from %v to value %d: the proved automata of %s hold values 0..%d only", h, g, f.Dir, f.Proved)
 	}
-	done := s.step(fmt.Sprintf("the moves from a heap of %d digits into S_%d (automata)", len(h.N.String()), g))
+	what := fmt.Sprintf("the moves from a heap of %d digits into S_%d (automata)", len(h.N.String()), g)
+	done := s.step(func() string { return what })
 	set, err := s.mover.MovesTo(ctx, h.N, h.R, g)
 	done()
 	if err != nil {

@@ -48,12 +48,13 @@ type OpenOptions struct {
 	// table's last row, and rows counts the rows filled so far, up to
 	// N+1, as the engine fills them (for a progress line).
 	Dense func(N int, rows *atomic.Int64)
-	// Step, if not nil, is told of each step of the proved automata that
-	// may take a while ([OpenHeaps]: loading them, which proves a folder
-	// again where its proof.json does not match; building the moves of a
-	// heap into a class), in a few words, as it starts; the function it
-	// returns, if not nil, is called when the step ends.
-	Step func(what string) (done func())
+	// Step, if not nil, is called as a step of the proved automata that
+	// may take a while starts ([OpenHeaps]: loading them, which proves a
+	// folder again where its proof.json does not match; building the
+	// moves of a heap into a class): status says what it does now, in a
+	// few words, and may be called from another goroutine until the step
+	// ends; the function Step returns, if not nil, is called then.
+	Step func(status func() string) (done func())
 }
 
 // OpenWith is [Open], with what it tells of a dense table in opt.
