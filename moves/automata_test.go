@@ -83,8 +83,9 @@ func wantAnswer(g, K int) Answer {
 
 // From the proved automata alone, every position n <= 400 gets the
 // dense engine's value where it is at most K and "G >= K+1" otherwise,
-// and every position n <= 40 the dense engine's moves into every proved
-// class, cell by cell.
+// every position n <= 40 the dense engine's moves into every proved
+// class, cell by cell, and every starting pile n <= 400 its winning
+// moves.
 func TestAutomataEqualDense(t *testing.T) {
 	const N, M = 400, 40
 	ctx := context.Background()
@@ -138,6 +139,24 @@ func TestAutomataEqualDense(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+	// The winning moves of every starting pile n <= N, all of them and
+	// their number.
+	for n := 1; n <= N; n++ {
+		p := grundy.Start(n)
+		ms, err := s.HeapMovesTo(ctx, HeapOf(p), 0, N)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []int
+		for k := 1; k <= p.R; k++ {
+			if q := p.After(grundy.Fibonacci, k); d.At(q.N, q.R) == 0 {
+				want = append(want, k)
+			}
+		}
+		if !slices.Equal(takesOf(ms.Moves), want) || ms.Count.Int64() != int64(len(want)) {
+			t.Fatalf("winning moves of %v: %v (count %s); dense engine %v", p, takesOf(ms.Moves), ms.Count, want)
 		}
 	}
 	if _, err := s.HeapMovesTo(ctx, HeapOf(grundy.Position{N: 9, R: 5}), K+1, 5); err == nil {
