@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"sync/atomic"
 
@@ -21,8 +22,8 @@ import (
 // OpenHeaps returns a solver for the heaps hs of multiplier a, of any
 // size. The saved table under root and the dense engine answer the heaps
 // they reach, as [OpenWith] picks them: all of hs where it answers them
-// all; else those up to the saved table's N; else those up to MaxDenseN
-// (the dense engine). The other heaps are answered by the proved automata
+// all; else those up to the larger of the saved table's N and MaxDenseN
+// (the dense engine); else those up to the smaller. The other heaps are answered by the proved automata
 // of root ([grundyproof.LoadBest]: of ROOT/automata/mult=A,
 // ROOT/multipliers/automata/mult=A and ROOT/heavy/automata/mult=A, the
 // folder that proves the most values), loaded now; so are the moves that
@@ -48,14 +49,17 @@ func OpenHeaps(ctx context.Context, root string, a grundy.Multiplier, hs []Heap,
 		tableN = t.N()
 		t.Close()
 	}
-	// The subsets of the heaps that fit an int, from all of them down.
+	// The heaps that fit an int: all of them, else those up to the larger
+	// of the table's N and MaxDenseN, else those up to the smaller (sets
+	// that shrink with the limit: one of the size of the last tried is
+	// the same set).
 	var noSource error
-	tried := -2
+	tried := -1
 	var s *Solver
-	for _, limit := range []int{-1, tableN, MaxDenseN} {
+	for _, limit := range []int{math.MaxInt, max(tableN, MaxDenseN), min(tableN, MaxDenseN)} {
 		var sub []grundy.Position
 		for _, p := range ps {
-			if limit == -1 || p.N <= limit {
+			if p.N <= limit {
 				sub = append(sub, p)
 			}
 		}
