@@ -146,6 +146,7 @@ func TestQueryAutomataBadInput(t *testing.T) {
 		{[]string{"query", "-n", "10^100", "-mult", "3/2", "-in", root}, false, "no g0.txt in automata/mult=3_2, multipliers/automata/mult=3_2 or heavy/automata/mult=3_2"},
 		{[]string{"query", "-n", "10^100", "-in", empty}, false, "holds no automata of a = 2"},
 		{[]string{"query", "-n", "50000", "-in", empty}, false, "above the dense query limit"},
+		{[]string{"query", "-in", empty, "50000", "10^100"}, false, "no g0.txt in automata/mult=2, multipliers/automata/mult=2 or heavy/automata/mult=2; run compute automata -mult 2 -out " + empty + " (or compute grundy -n 50000 -mult 2 -out " + empty + " for the heaps up to n = 50000)"},
 	} {
 		_, err := runArgs(t, c.args...)
 		var ue usageError
