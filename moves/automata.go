@@ -23,17 +23,18 @@ import (
 // size. The saved table under root and the dense engine answer the heaps
 // they reach, as [OpenWith] picks them: all of hs where it answers them
 // all; else those up to the larger of the saved table's N and MaxDenseN
-// (the dense engine); else those up to the smaller. The other heaps are answered by the proved automata
-// of root ([grundyproof.LoadBest]: of ROOT/automata/mult=A,
-// ROOT/multipliers/automata/mult=A and ROOT/heavy/automata/mult=A, the
-// folder that proves the most values), loaded now; so are the moves that
-// the table does not hold (a table of start values), the automata then
-// loaded when first asked. opt.Step, if not nil, is told of each step that
-// may take a while (loading the automata, building the moves into a class).
-// A heap whose value is above the proved K is answered as such ([Answer]),
-// never with a value. Errors: a damaged table (table.Open), and where some
-// heap needs the automata, why they do not load, after the fact that no
-// table answers. The solver must be closed.
+// (the dense engine); else those up to the smaller. The other heaps are
+// answered by the proved automata of root ([grundyproof.LoadBest]: of
+// ROOT/automata/mult=A, ROOT/multipliers/automata/mult=A and
+// ROOT/heavy/automata/mult=A, the folder that proves the most values),
+// loaded now; so are the moves that the table does not hold (a table of
+// start values), the automata then loaded when first asked. opt.Step, if
+// not nil, is told of each step that may take a while (loading the
+// automata, building the moves into a class). A heap whose value is above
+// the proved K is answered as such ([Answer]), never with a value.
+// Errors: a damaged table (table.Open), and where some heap needs the
+// automata, a [*BeyondError]: why they do not load, after the fact that
+// no table answers. The solver must be closed.
 func OpenHeaps(ctx context.Context, root string, a grundy.Multiplier, hs []Heap, opt OpenOptions) (*Solver, error) {
 	var ps []grundy.Position
 	for _, h := range hs {
