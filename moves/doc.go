@@ -5,7 +5,21 @@
 // A [Solver] answers from one source of Grundy values: a saved table
 // ([FromTable]; its breakpoint files, dense.parquet, or for starting piles
 // only its start values) or the dense engine ([FromDense], [Dense]). [Open] picks
-// the source a set of positions needs, as compute query does.
+// the source a set of positions needs.
+//
+// Beyond them, the proved automata (package grundyproof: the classes
+// S_0..S_K, the positions of values 0..K for all n) answer heaps of any
+// size ([Heap]: *big.Int n and r): [OpenHeaps], as compute query uses it,
+// takes the table or the dense engine for the heaps they reach and the
+// automata of the results folder for the rest (and for the moves a table
+// of start values lacks); [FromAutomata] answers from a folder alone.
+// [Solver.HeapValues] gives a value where it is at most K and "G >= K+1"
+// otherwise, never a value the automata do not prove;
+// [Solver.HeapMovesTo] finds the least moves into S_t in the logic
+// (grundyproof.Mover); [Solver.HeapSum] decides a sum where every value is
+// known, or where the only heap above K exceeds the others' nim-sum, and
+// says otherwise that it cannot. The int API (Value, MovesTo, NimSum, ...)
+// reads the table or the dense table only.
 //
 // Guarantees:
 //   - Exact: every answer is read from the source, never estimated. A move
@@ -18,7 +32,10 @@
 //     for a table of start values only), never answers from less.
 //   - Every answer is checked in the tests against the dense engine and
 //     the brute-force oracle grundy.Brute on every position of a small
-//     range, for a = 2, 3/2, 5/2, 3 and 7/2.
+//     range, for a = 2, 3/2, 5/2, 3 and 7/2; the automata's answers
+//     against the dense engine cell by cell and sum by sum, and on heaps
+//     of 101 digits against the definition (the mex of the options'
+//     values, each asked too).
 //
 // start.go holds the winning first moves of the starting piles (n, n-1):
 // all of them for the n of a range ([Solver.StartMoves]), and their number for

@@ -32,12 +32,14 @@ const MaxDenseN = 40000
 //
 // A saved table that is there but does not validate is an error
 // (table.Open), never a smaller answer. The solver of a saved table must
-// be closed.
+// be closed. Beyond the table and the dense engine, [OpenHeaps] answers
+// heaps of any size from the proved automata.
 func Open(ctx context.Context, root string, a grundy.Multiplier, ps []grundy.Position, notify func(string)) (*Solver, error) {
 	return OpenWith(ctx, root, a, ps, OpenOptions{Notify: notify})
 }
 
-// OpenOptions say what [OpenWith] tells of a dense table it fills.
+// OpenOptions say what [OpenWith] and [OpenHeaps] tell of the work they
+// start.
 type OpenOptions struct {
 	// Notify, if not nil, is told before the dense engine starts, in a
 	// line, why it runs.
@@ -46,6 +48,13 @@ type OpenOptions struct {
 	// table's last row, and rows counts the rows filled so far, up to
 	// N+1, as the engine fills them (for a progress line).
 	Dense func(N int, rows *atomic.Int64)
+	// Step, if not nil, is called as a step of the proved automata that
+	// may take a while starts ([OpenHeaps]: loading them, which proves a
+	// folder again where its proof.json does not match; building the
+	// moves of a heap into a class): status says what it does now, in a
+	// few words, and may be called from another goroutine until the step
+	// ends; the function Step returns, if not nil, is called then.
+	Step func(status func() string) (done func())
 }
 
 // OpenWith is [Open], with what it tells of a dense table in opt.

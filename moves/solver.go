@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"fibnim/grundy"
+	"fibnim/grundyproof"
 	"fibnim/table"
 )
 
@@ -30,6 +31,16 @@ type Solver struct {
 	n     int           // the largest pile the source covers
 	tab   *table.Table  // a saved table, or nil
 	dense *grundy.Table // the dense engine's table, or nil
+
+	// The proved automata, for the heaps beyond tab and dense
+	// (automata.go): the results folder that holds them, loaded once.
+	root      string
+	opt       OpenOptions
+	autoTried bool
+	auto      *grundyproof.Folder
+	cands     []grundyproof.Candidate
+	autoErr   error
+	mover     *grundyproof.Mover
 }
 
 // FromTable answers from a saved table: from its breakpoint files, or
@@ -54,9 +65,24 @@ func (s *Solver) Close() error {
 	return nil
 }
 
-// Source says where the answers come from, in a few words.
+// Source says where the answers come from, in a few words: the table
+// or the dense table (and the proved automata beyond them, once loaded).
 func (s *Solver) Source() string {
+	src := s.finiteSource()
+	if s.auto != nil {
+		a := fmt.Sprintf("the proved automata of %s (values 0..%d)", s.auto.Dir, s.auto.Proved)
+		if src == "" {
+			return a
+		}
+		return src + "; beyond it, " + a
+	}
+	return src
+}
+
+func (s *Solver) finiteSource() string {
 	switch {
+	case !s.finite():
+		return ""
 	case s.dense != nil:
 		return fmt.Sprintf("the dense engine, n <= %d", s.n)
 	case s.tab.HasBreakpoints():
@@ -73,6 +99,9 @@ func (s *Solver) Source() string {
 // table of start values only. The moves from (n, r) need the rows below
 // n.
 func (s *Solver) CellsTo() int {
+	if !s.finite() {
+		return -1
+	}
 	if s.dense != nil || s.tab.HasBreakpoints() {
 		return s.n
 	}
@@ -82,6 +111,9 @@ func (s *Solver) CellsTo() int {
 func (s *Solver) check(p grundy.Position) error {
 	if !p.Valid() {
 		return fmt.Errorf("moves: %v is not a position: want 0 <= r <= n", p)
+	}
+	if !s.finite() {
+		return fmt.Errorf("moves: %v: the solver has neither a table nor a dense table (HeapValues asks its proved automata)", p)
 	}
 	if p.N > s.n {
 		return fmt.Errorf("moves: n = %d is past the table, which covers n <= %d", p.N, s.n)

@@ -64,6 +64,7 @@ func adviceFor(err error) string {
 		full        *tablebuild.DiskFullError
 		globFull    *tablebuild.GlobalDiskFullError
 		noSource    *moves.NoSourceError
+		beyond      *moves.BeyondError
 		noAutomata  *grundyproof.NoAutomataError
 		noChecks    *paper.NoChecksError
 		missing     *report.MissingChecksError
@@ -83,6 +84,14 @@ func adviceFor(err error) string {
 		return ": free some space and run the same command to resume, or remove it with rm -rf " + full.Stage
 	case errors.As(err, &globFull):
 		return ": free some space and run the same command"
+	case errors.As(err, &beyond) && errors.As(beyond.Automata, &noAutomata):
+		// The automata answer every heap (G <= K exactly, else G >= K+1);
+		// a table, the heaps it reaches.
+		a := fmt.Sprintf("; run compute automata -mult %s -out %s", noAutomata.A, noAutomata.Root)
+		if ns := beyond.NoSource; ns != nil && !ns.Beyond {
+			a += fmt.Sprintf(" (or compute grundy -n %d -mult %s -out %s for the heaps up to n = %d)", max(ns.N, ns.Have), ns.Mult, ns.Root, max(ns.N, ns.Have))
+		}
+		return a
 	case errors.As(err, &noSource):
 		if noSource.Beyond {
 			return "" // no table can answer: the error says so

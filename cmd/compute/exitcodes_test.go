@@ -53,7 +53,7 @@ func TestExitCodes(t *testing.T) {
 		{"release", "-in", "X", "-check"},
 		{"info", "X"},
 		{"info", "-full", "X"},
-		{"automata", "-query", "5,3", "-in", "X"},
+		{"query", "-in", "X", "10^100", "1e20,3"},
 		{"automata", "-check", "100", "-in", "X"},
 		{"query", "-n", "10^100", "-r", "5", "-in", "X"},
 		{"query", "-n", "50000", "-r", "1000", "-in", "X"},
@@ -103,7 +103,7 @@ func TestExitCodes(t *testing.T) {
 		row{[]string{"export", "-in", table.BreakpointFile(filepath.Join(table.Dir(res, grundy.Fibonacci), table.BreakpointsDir), 1), "-columns", "n,g_start"}, 2},
 		// A folder that is there but lacks what the command reads: exit 1.
 		row{[]string{"query", "-n", "10^100", "-r", "5", "-in", empty}, 1},
-		row{[]string{"automata", "-query", "5,3", "-in", empty}, 1},
+		row{[]string{"query", "-in", empty, "10^100", "17"}, 1},
 		row{[]string{"query", "-n", "50000", "-r", "1000", "-in", empty}, 1},
 		row{[]string{"query", "-global", "3000,3000", "-in", empty}, 1},
 		// A folder that a query does not need: the dense engine answers.

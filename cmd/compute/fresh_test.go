@@ -110,8 +110,8 @@ func TestInputGaps(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"query", "5,"}, `heap "5,"`},
-		{[]string{"query", ",5"}, `heap ",5"`},
+		{[]string{"query", "5,"}, "heap 1 (5,): r = is empty"},
+		{[]string{"query", ",5"}, "heap 1 (,5): n = is empty"},
 		{[]string{"grundy", "-n", "10", "-checkpoint-every", "-1s", "-out", t.TempDir()}, "-checkpoint-every"},
 		{[]string{"grundy", "-n", "10", "-runs-from", "-5", "-out", t.TempDir()}, "-runs-from"},
 		{[]string{"ntimes", "-mults", "2..100000000", "-out", t.TempDir()}, "more than the 1000000 a range may hold"},

@@ -313,7 +313,8 @@ func TestQueryStopsOnInterrupt(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, q := range [][]string{{"-in", dir, "2000", "1000"}, {"-in", t.TempDir(), "20000"}} {
+	auto, _ := copyAutomata(t, true)
+	for _, q := range [][]string{{"-in", dir, "2000", "1000"}, {"-in", t.TempDir(), "20000"}, {"-in", auto, "10^100"}, {"-in", auto, "10^100", "1e20,3"}} {
 		if err := run(ctx, append([]string{"query"}, q...), io.Discard, io.Discard); !errors.Is(err, cli.ErrInterrupted) || err.Error() != cli.ErrInterrupted.Error() {
 			t.Errorf("query %v after Ctrl-C: %v", q, err)
 		}

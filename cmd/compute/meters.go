@@ -20,3 +20,10 @@ func denseMeter(w io.Writer, N int, rows *atomic.Int64) *cli.Meter {
 		return f, fmt.Sprintf("the dense table to n = %d: %d of its %d rows filled, %.0f%% of its cells", N, r, N+1, 100*f)
 	})
 }
+
+// stepMeter is the progress line of a step of the proved automata that a
+// query starts (moves.OpenOptions.Step): what it does now, and the time
+// it has taken; quiet for its first two seconds.
+func stepMeter(w io.Writer, status func() string) *cli.Meter {
+	return cli.NewMeter(w, "query", func() (float64, string) { return -1, status() })
+}

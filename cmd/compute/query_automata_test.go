@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -15,8 +16,17 @@ import (
 )
 
 // automataFolder copies the committed proved automata (g*.txt) into a
-// fresh results folder that holds no table.
+// fresh results folder that holds no table: without proof.json, so that
+// loading them proves them.
 func automataFolder(t *testing.T) (root string, K int) {
+	t.Helper()
+	return copyAutomata(t, false)
+}
+
+// copyAutomata copies the committed a = 2 automata into a fresh results
+// folder that holds no table; with proof, proof.json and the numeration's
+// files too, so that they load without a proof.
+func copyAutomata(t *testing.T, proof bool) (root string, K int) {
 	t.Helper()
 	root = t.TempDir()
 	src := grundyproof.Dir(filepath.Join("..", "..", "results"), grundy.Fibonacci)
@@ -24,22 +34,31 @@ func automataFolder(t *testing.T) (root string, K int) {
 	if err := os.MkdirAll(dst, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for K = 0; ; K++ {
-		b, err := os.ReadFile(filepath.Join(src, "g"+strconv.Itoa(K)+".txt"))
-		if errors.Is(err, os.ErrNotExist) {
-			break
+	ents, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	K = -1
+	for _, e := range ents {
+		name := e.Name()
+		var g int
+		if n, _ := fmt.Sscanf(name, "g%d.txt", &g); n == 1 && name == grundyproof.ClassFile(g) {
+			K = max(K, g)
+		} else if !proof || (filepath.Ext(name) != ".txt" && name != grundyproof.ProofFile) {
+			continue
 		}
+		b, err := os.ReadFile(filepath.Join(src, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dst, "g"+strconv.Itoa(K)+".txt"), b, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dst, name), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if K == 0 {
+	if K < 0 {
 		t.Fatalf("no automata in %s", src)
 	}
-	return root, K - 1
+	return root, K
 }
 
 var queryValue = regexp.MustCompile(`: G (=|>=) (\d+)`)
@@ -75,7 +94,7 @@ func queryG(t *testing.T, root, n, r string, K int) int {
 // n-k)), k <= r, each asked of the command too. An option of value above K
 // cannot be the mex of values <= K, so it does not change a mex <= K.
 func TestQueryAutomataBeyondTables(t *testing.T) {
-	root, K := automataFolder(t)
+	root, K := copyAutomata(t, true)
 	for _, n0 := range []string{"10^100", "50000"} {
 		nb, err := cliWhole(n0)
 		if err != nil {
@@ -113,7 +132,7 @@ func cliWhole(s string) (*big.Int, error) {
 }
 
 func TestQueryAutomataBadInput(t *testing.T) {
-	root, _ := automataFolder(t)
+	root, _ := copyAutomata(t, true)
 	empty := t.TempDir()
 	for _, c := range []struct {
 		args  []string
@@ -124,9 +143,10 @@ func TestQueryAutomataBadInput(t *testing.T) {
 		{[]string{"query", "-n", "10^5000", "-in", root}, true, "exponent beyond"},
 		{[]string{"query", "-n", "1e100x", "-in", root}, true, "not a whole number"},
 		{[]string{"query", "-n", "10^100", "-r", "-3", "-in", root}, true, "negative"},
-		{[]string{"query", "-n", "10^100", "-mult", "3/2", "-in", root}, false, "mult=3_2 holds no g0.txt"},
-		{[]string{"query", "-n", "10^100", "-in", empty}, false, "holds no g0.txt"},
+		{[]string{"query", "-n", "10^100", "-mult", "3/2", "-in", root}, false, "no g0.txt in automata/mult=3_2, multipliers/automata/mult=3_2 or heavy/automata/mult=3_2"},
+		{[]string{"query", "-n", "10^100", "-in", empty}, false, "holds no automata of a = 2"},
 		{[]string{"query", "-n", "50000", "-in", empty}, false, "above the dense query limit"},
+		{[]string{"query", "-in", empty, "50000", "10^100"}, false, "no g0.txt in automata/mult=2, multipliers/automata/mult=2 or heavy/automata/mult=2; run compute automata -mult 2 -out " + empty + " (or compute grundy -n 50000 -mult 2 -out " + empty + " for the heaps up to n = 50000)"},
 	} {
 		_, err := runArgs(t, c.args...)
 		var ue usageError

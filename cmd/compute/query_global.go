@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"runtime"
 	"strings"
@@ -64,15 +65,21 @@ func runQueryGlobal(ctx context.Context, args []string, stdout, stderr io.Writer
 	var v [3]int
 	v[2] = -1
 	for i, s := range parts {
-		if v[i], err = cli.ParseSize("global", strings.TrimSpace(s)); err != nil {
-			return usagef("-global %q: want x,y or x,y,r with whole numbers", *pos)
+		// The number parser of every position argument of query.
+		x, err := parseNumber(fmt.Sprintf("-global %s: %s =", *pos, []string{"x", "y", "r"}[i]), s)
+		if err != nil {
+			return err
 		}
+		switch {
+		case i < 2 && x.Cmp(big.NewInt(globalnim.MaxM)) > 0:
+			return usagef("-global %s: a pile above %d", *pos, globalnim.MaxM)
+		case x.Cmp(big.NewInt(1<<62)) > 0:
+			return usagef("-global %s: r = %s is too large (at most 2^62)", *pos, x)
+		}
+		v[i] = int(x.Int64())
 	}
 	x, y, r := v[0], v[1], v[2]
 	M := max(x, y)
-	if M > globalnim.MaxM {
-		return usagef("-global %q: a pile above %d", *pos, globalnim.MaxM)
-	}
 	t, err := globalTable(ctx, M, a, *in, stderr)
 	if err != nil {
 		return err

@@ -49,18 +49,22 @@ func parseExact(t string) (*big.Rat, bool) {
 // ParseWhole reads a non-negative whole number of any size, in the forms
 // ParseSize reads (10^100 and 1e100 included), exactly. An exponent
 // beyond 4096 is refused as too large. The error names the flag.
-func ParseWhole(name, s string) (*big.Int, error) {
+func ParseWhole(name, s string) (*big.Int, error) { return ParseNumber("-"+name, s) }
+
+// ParseNumber is ParseWhole for any argument, a flag's or not: the
+// one-line usage error starts with what, as given ("-n", "heap 2: n").
+func ParseNumber(what, s string) (*big.Int, error) {
 	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
 	v, clamped, ok := parseExactClamped(t)
 	switch {
 	case !ok:
-		return nil, Usagef("-%s %s is not a whole number (numbers look like 1000000, 1e6, 10^100 or 2.5·10^7)", name, echo(s))
+		return nil, Usagef("%s %s is not a whole number (numbers look like 1000000, 1e6, 10^100 or 2.5·10^7)", what, echo(s))
 	case clamped:
-		return nil, Usagef("-%s %s has an exponent beyond %d", name, echo(s), maxExp)
+		return nil, Usagef("%s %s has an exponent beyond %d", what, echo(s), maxExp)
 	case v.Sign() < 0:
-		return nil, Usagef("-%s %s is negative", name, echo(s))
+		return nil, Usagef("%s %s is negative", what, echo(s))
 	case !v.IsInt():
-		return nil, Usagef("-%s %s is not a whole number", name, echo(s))
+		return nil, Usagef("%s %s is not a whole number", what, echo(s))
 	}
 	return new(big.Int).Set(v.Num()), nil
 }
