@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"fibnim/grundy"
@@ -96,28 +95,27 @@ func theoremHolds(f *grundyproof.Folder, th grundyproof.Theorem) bool {
 	return false
 }
 
-// bestFolder loads the automata folder of a that proves the most values,
-// among root's own, root/heavy's and root/multipliers's; nil when there is
-// none. rel is its path relative to root.
+// bestFolder loads the automata folder of a that proves the most values
+// (grundyproof.LoadBest); nil when there is none. rel is its path relative
+// to root. A folder that does not load, or reads only in part, is an
+// error: verify must not pass over it.
 func bestFolder(ctx context.Context, root string, a grundy.Multiplier) (*grundyproof.Folder, string, error) {
-	var best *grundyproof.Folder
-	var rel string
-	for _, sub := range []string{"", "heavy", "multipliers"} {
-		base := filepath.Join(root, sub)
-		dir := grundyproof.Dir(base, a)
-		if _, err := os.Stat(filepath.Join(dir, grundyproof.ClassFile(0))); errors.Is(err, os.ErrNotExist) {
-			continue
+	f, cands, err := grundyproof.LoadBest(ctx, root, a, grundyproof.BestOptions{})
+	var none *grundyproof.NoFolderError
+	if errors.As(err, &none) {
+		return nil, "", nil
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	for _, c := range cands {
+		if c.Err != nil {
+			return nil, "", c.Err
 		}
-		f, err := grundyproof.Load(ctx, dir, a, grundyproof.LoadOptions{})
-		if err != nil {
-			return nil, "", err
-		}
-		if best == nil || f.Proved > best.Proved {
-			best = f
-			rel, _ = filepath.Rel(root, dir)
-			rel = filepath.ToSlash(rel)
+		if c.Damaged != "" {
+			return nil, "", fmt.Errorf("%s: %v", c.Damaged, c.Damage)
 		}
 	}
-	return best, rel, nil
+	rel, _ := filepath.Rel(root, f.Dir)
+	return f, filepath.ToSlash(rel), nil
 }
-

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"image/png"
-	"os"
 	"os/exec"
 	"path/filepath"
 
@@ -21,26 +20,14 @@ import (
 )
 
 // automataFolder loads the automata folder of a = 2 that proves the most
-// values (the results folder's own, or heavy/'s), from its proof.json.
+// values (grundyproof.LoadBest: the results folder's own, heavy/'s or multipliers/'s).
 func (s *Source) automataFolder() (*grundyproof.Folder, error) {
-	var best *grundyproof.Folder
-	for _, sub := range []string{"", "heavy"} {
-		dir := grundyproof.Dir(filepath.Join(s.dir, sub), grundy.Fibonacci)
-		if _, err := os.Stat(filepath.Join(dir, grundyproof.ProofFile)); errors.Is(err, os.ErrNotExist) {
-			continue
-		}
-		f, err := grundyproof.Load(context.Background(), dir, grundy.Fibonacci, grundyproof.LoadOptions{})
-		if err != nil {
-			return nil, err
-		}
-		if best == nil || f.Proved > best.Proved {
-			best = f
-		}
-	}
-	if best == nil {
+	f, _, err := grundyproof.LoadBest(context.Background(), s.dir, grundy.Fibonacci, grundyproof.BestOptions{})
+	var none *grundyproof.NoFolderError
+	if errors.As(err, &none) {
 		return nil, MissingError{filepath.Join(grundyproof.Dir(s.dir, grundy.Fibonacci), grundyproof.ProofFile) + " not found (compute automata)"}
 	}
-	return best, nil
+	return f, err
 }
 
 // automataClasses draws the learner's classes per prefix length for each

@@ -14,23 +14,18 @@ import (
 )
 
 // readAutomata loads the automata folder of a = 2 that proves the most
-// values (the results folder's own, or heavy/'s; from proof.json), and the
+// values (grundyproof.LoadBest), and the
 // band theorems (automata/bands.json); both are optional.
 func (d *Data) readAutomata() error {
-	for _, sub := range []string{"", "heavy"} {
-		base := filepath.Join(d.Root, sub)
-		dir := grundyproof.Dir(base, grundy.Fibonacci)
-		if _, err := os.Stat(filepath.Join(dir, grundyproof.ProofFile)); errors.Is(err, os.ErrNotExist) {
-			continue
-		}
-		f, err := grundyproof.Load(context.Background(), dir, grundy.Fibonacci, grundyproof.LoadOptions{})
-		if err != nil {
-			return err
-		}
-		if d.Automata == nil || f.Proved > d.Automata.Proved {
-			d.Automata = f
-			d.AutomataDir, _ = filepath.Rel(d.Root, dir)
-		}
+	f, _, err := grundyproof.LoadBest(context.Background(), d.Root, grundy.Fibonacci, grundyproof.BestOptions{})
+	var none *grundyproof.NoFolderError
+	switch {
+	case errors.As(err, &none):
+	case err != nil:
+		return err
+	default:
+		d.Automata = f
+		d.AutomataDir, _ = filepath.Rel(d.Root, f.Dir)
 	}
 	recs, err := grundyproof.ReadBands(d.Root)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
