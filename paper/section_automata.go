@@ -41,7 +41,7 @@ func (d *Data) readAutomata() error {
 func (v *view) automataText() string {
 	f := v.d.Automata
 	if f == nil {
-		v.lacks = append(v.lacks, "automata/mult=2/proof.json")
+		v.lacks = append(v.lacks, filepath.ToSlash(filepath.Join(grundyproof.Dir("", grundy.Fibonacci), grundyproof.ProofFile)))
 		return "\\noindent\\emph{The results folder holds no proved automata (\\texttt{compute automata}): this section is empty.}\\par"
 	}
 	var b strings.Builder

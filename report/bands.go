@@ -2,7 +2,9 @@ package report
 
 import (
 	"fmt"
+	"path/filepath"
 
+	"fibnim/grundy"
 	"fibnim/grundyproof"
 )
 
@@ -46,7 +48,7 @@ func BandsMarkdown(recs []grundyproof.BandRecord) []byte {
 	}
 	d.line("")
 	d.line("At a = 2 the classes of values 0..3 are Larsson & Rubinstein-Salzedo's Theorems 4.1, 4.5, 4.6 and 4.7, proved")
-	d.line("as printed (results/automata/mult=2/report.md); where the band [2, 5/2) is proved to value J, those")
+	d.line("as printed (results/%s/report.md); where the band [2, 5/2) is proved to value J, those", filepath.ToSlash(grundyproof.Dir("", grundy.Fibonacci)))
 	d.line("theorems of value <= J hold for every real a in [2, 5/2).")
 	return d.Bytes()
 }

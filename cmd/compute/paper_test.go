@@ -28,6 +28,7 @@ func smallResults(t *testing.T) string {
 		{"grundy", "-n", "3000", "-mult", "3", "-out", dir},
 		{"lrs-table1", "-out", dir},
 		{"ntimes", "-mults", "2..14", "-real-upto", "4", "-out", dir},
+		{"automata", "-max-g", "3", "-out", dir},
 		{"verify", "-in", dir},
 	} {
 		if out, err := runArgs(t, args...); err != nil {

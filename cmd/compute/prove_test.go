@@ -14,6 +14,7 @@ import (
 
 	"fibnim/grundy"
 	"fibnim/grundyproof"
+	"fibnim/internal/cli"
 )
 
 // proveFolder writes a results folder with the proved classes S_0..S_K
@@ -205,7 +206,7 @@ func TestProveExitStatusAndInterrupt(t *testing.T) {
 	go func() { done <- cmd.Wait() }()
 	select {
 	case <-done:
-		if d := time.Since(t0); cmd.ProcessState.ExitCode() != 1 || !strings.HasSuffix(out.String(), "compute: interrupted\n") {
+		if d := time.Since(t0); cmd.ProcessState.ExitCode() != 1 || !strings.HasSuffix(out.String(), "compute: "+cli.ErrInterrupted.Error()+"\n") {
 			t.Errorf("after Ctrl-C (%v): exit %d\n%s", d, cmd.ProcessState.ExitCode(), out.String())
 		} else {
 			t.Logf("stopped %v after Ctrl-C", d)
