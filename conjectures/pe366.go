@@ -87,8 +87,10 @@ type StartMoves struct {
 // verifyStartMoves lists the winning first moves of the starting piles
 // of the open table t (a = 2), counts them by decade, and checks that the
 // two agree where both run. It returns nil where the table holds no cells
-// (start values only).
-func verifyStartMoves(ctx context.Context, t *table.Table) (*StartMoves, error) {
+// (start values only). The counts come from tally where the pass over the
+// table fed it R_1 (a table with breakpoint files), and are otherwise read
+// from the table (moves.TallyStartMoves).
+func verifyStartMoves(ctx context.Context, t *table.Table, tally *startTally) (*StartMoves, error) {
 	dir := t.Dir()
 	s := moves.FromTable(t)
 	top := min(startMovesN, s.CellsTo())
@@ -101,11 +103,22 @@ func verifyStartMoves(ctx context.Context, t *table.Table) (*StartMoves, error) 
 		return nil, err
 	}
 	var differ error
-	sm.Decades, sm.TallyN, err = moves.TallyStartMoves(ctx, t, func(n, c int) {
+	visit := func(n, c int) {
 		if n <= top && c != len(sm.Moves[n]) && differ == nil {
 			differ = fmt.Errorf("%s: the winning first moves from (%d, %d) number %d from the cells but %d from R_1: the table is inconsistent", dir, n, n-1, len(sm.Moves[n]), c)
 		}
-	})
+	}
+	if tally != nil {
+		sm.Decades, sm.TallyN, err = tally.Result()
+		if err != nil {
+			err = fmt.Errorf("%s: %w", dir, err)
+		}
+		for n := 1; n < len(tally.counts) && err == nil; n++ {
+			visit(n, tally.counts[n])
+		}
+	} else {
+		sm.Decades, sm.TallyN, err = moves.TallyStartMoves(ctx, t, visit)
+	}
 	if err == nil {
 		err = differ
 	}
@@ -113,6 +126,48 @@ func verifyStartMoves(ctx context.Context, t *table.Table) (*StartMoves, error) 
 		return nil, err
 	}
 	return sm, nil
+}
+
+// startTally is a Source that passes the rows of another on and counts
+// the winning first moves of their starting piles from R_1
+// (moves.StartTally), so that the pass over a table of a = 2 that reads
+// R_1 from breakpoint file 1 does not leave the tally to read the file
+// again. It keeps the counts of n <= startMovesN, for verifyStartMoves to
+// compare with the moves it lists from the cells.
+type startTally struct {
+	Source
+	*moves.StartTally
+	counts []int // counts[n] for n <= min(startMovesN, N)
+	n      int   // the next row
+	dir    string
+}
+
+// newStartTally counts the winning first moves of multiplier a from R_1
+// of the rows of src, those of the table folder dir.
+func newStartTally(src Source, a grundy.Multiplier, dir string) *startTally {
+	st := &startTally{Source: src, counts: make([]int, min(startMovesN, src.N())+1), dir: dir}
+	st.StartTally = moves.NewStartTally(a, src.N(), func(n, c int) {
+		if n < len(st.counts) {
+			st.counts[n] = c
+		}
+	})
+	return st
+}
+
+func (st *startTally) Next() ([]Row, error) {
+	rows, err := st.Source.Next()
+	if err != nil {
+		return rows, err
+	}
+	for _, r := range rows {
+		if st.n >= 1 {
+			if err := st.Row(st.n, r.R[0]); err != nil {
+				return nil, fmt.Errorf("%s: %w", st.dir, err)
+			}
+		}
+		st.n++
+	}
+	return rows, nil
 }
 
 func pe366Statement() string {

@@ -1,0 +1,538 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+
+	"github.com/parquet-go/parquet-go"
+
+	"fibnim/grundy"
+	"fibnim/internal/pool"
+)
+
+// One pass over a table. Scan reads the start values and the breakpoint
+// files side by side, in n order, a window of ScanRows rows at a time: the
+// start values of the window first, then every file's runs that meet it
+// (on GOMAXPROCS goroutines, a file at a time), each checked against the
+// start values as it is read, and R_1..R_k expanded for the caller. Each
+// file is decoded once, page by page in file order (scanFile), so the
+// memory is a page per column of each file open at once, whatever N.
+// Check, the deep check of "compute info -full", is Scan with every file
+// and no caller; compute verify runs its checks on the windows of the same
+// pass (package conjectures), so a table is decoded once for both.
+
+// ScanRows is the number of rows in a window that Scan hands out: windows
+// are n = 0..ScanRows-1, ScanRows..2*ScanRows-1, and so on, the last one
+// shorter.
+const ScanRows = 1 << 16
+
+// scanBatch is the number of rows scanFile reads from each column at once.
+const scanBatch = 1 << 12
+
+// Window is the rows n = Lo .. Lo+len(Full)-1 of a table, as Scan hands
+// them out: Start[i] = G(n, n-1) and Full[i] = G(n) for n = Lo+i, and, for
+// g = 1..len(R), R[g-1][i] = R_g(n), the least r with G(n, r) >= g
+// (grundy.Inf where G(n) < g). The slices are the receiver's: Scan does not
+// touch them again.
+type Window struct {
+	Lo          int
+	Start, Full []uint16
+	R           [][]uint32
+}
+
+// ScanOptions say what Scan reads.
+type ScanOptions struct {
+	// R is how many of R_1, R_2, ... the windows carry, read from
+	// breakpoint files 1..R (a table without breakpoint files has none to
+	// give: R > 0 is then an error). Files past the largest value give
+	// grundy.Inf.
+	R int
+	// Every reads every file of the table, each page's checksum included,
+	// as Check does: the start values, dense.parquet and every breakpoint
+	// file. Otherwise Scan reads only the start values and breakpoint
+	// files 1..R.
+	Every bool
+}
+
+// Scan reads the table once, in n order, and calls fn (nil: no one) with
+// each window of ScanRows rows, from one goroutine, in increasing n. What
+// it reads it checks, as Check does: the start values (one row per n,
+// each value in range), the rows of each breakpoint file it reads (as
+// Runs checks them), that the runs of file g cover exactly the n with
+// G(n) >= g, and with Every, dense.parquet (every cell once and in range;
+// its rows then stay in the table for the reads that follow, as after
+// DenseRows). A window is handed to fn once every file read has been
+// checked up to its end; the checks that need the whole file (the number
+// of rows each covers, the end of each file) come after the last window,
+// so fn may see windows of a table that Scan then refuses: use what fn
+// saw only where Scan returns nil. An error of fn stops the scan, and
+// Scan returns it. Scan stops when ctx is done.
+func (t *Table) Scan(ctx context.Context, opt ScanOptions, fn func(Window) error) (err error) {
+	if t.closed {
+		return ErrClosed
+	}
+	if opt.R < 0 {
+		return fmt.Errorf("table: Scan with R = %d", opt.R)
+	}
+	if opt.R > 0 && t.files == nil {
+		return fmt.Errorf("%s holds no breakpoint files", t.dir)
+	}
+	nfiles := len(t.files)
+	if !opt.Every {
+		nfiles = min(nfiles, opt.R)
+	}
+	files := make([]*scanFile, nfiles)
+	for i := range files {
+		files[i] = newScanFile(t, i+1)
+	}
+	defer func() {
+		for _, f := range files {
+			f.close()
+		}
+	}()
+
+	ctx, cancel := context.WithCancel(ctx)
+	var dense, starts <-chan error
+	defer func() {
+		// The goroutines end before Scan returns: they use the table.
+		cancel()
+		for _, c := range []<-chan error{dense, starts} {
+			if c != nil {
+				<-c
+			}
+		}
+	}()
+	if opt.Every && t.denseN >= 0 && t.dense == nil {
+		dense = goErr(func() error { return t.loadDense(t.denseN) })
+	}
+	windows := make(chan Window, 2)
+	starts = goErr(func() error {
+		defer close(windows)
+		return t.scanStarts(ctx, windows)
+	})
+
+	// hist[v] is the number of n with G(n) = v, for the rows covered by
+	// each file at the end.
+	var hist []int64
+	for w := range windows {
+		least := uint16(math.MaxUint16) // the least G(n) of the window
+		for _, v := range w.Full {
+			if int(v) >= len(hist) {
+				hist = append(hist, make([]int64, int(v)+1-len(hist))...)
+			}
+			hist[v]++
+			least = min(least, v)
+		}
+		w.R = make([][]uint32, opt.R)
+		for g := range w.R {
+			w.R[g] = make([]uint32, len(w.Full))
+			if g >= nfiles {
+				fillInf(w.R[g])
+			}
+		}
+		err := pool.Each(ctx, nfiles, 0, func(i int) error {
+			var R []uint32
+			if i < opt.R {
+				R = w.R[i]
+			}
+			return files[i].window(w.Lo, w.Full, least, R)
+		})
+		if err != nil {
+			return err
+		}
+		if fn != nil {
+			if err := fn(w); err != nil {
+				return err
+			}
+		}
+	}
+	if err := <-starts; err != nil {
+		starts = nil
+		return err
+	}
+	starts = nil
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	err = pool.Each(ctx, nfiles, 0, func(i int) error { return files[i].end() })
+	if err != nil {
+		return err
+	}
+	// atLeast[g]: the number of n with G(n) >= g.
+	atLeast := make([]int64, len(hist)+1)
+	for v := len(hist) - 1; v >= 0; v-- {
+		atLeast[v] = atLeast[v+1] + hist[v]
+	}
+	for _, f := range files {
+		if want := atLeast[min(f.g, len(hist))]; f.covered != want {
+			return fmt.Errorf("%s: the runs of g = %d cover %d rows, but %d have G(n) >= %d", t.dir, f.g, f.covered, want, f.g)
+		}
+	}
+	if dense != nil {
+		err := <-dense
+		dense = nil
+		return err
+	}
+	return nil
+}
+
+// goErr runs f on a goroutine of its own, and gives its error on the
+// channel returned once it is done.
+func goErr(f func() error) <-chan error {
+	c := make(chan error, 1)
+	go func() { c <- f() }()
+	return c
+}
+
+func fillInf(R []uint32) {
+	for i := range R {
+		R[i] = grundy.Inf
+	}
+}
+
+// scanStarts sends the start values in windows of ScanRows rows, in
+// slices of their own, as ScanStartValues reads and checks them.
+func (t *Table) scanStarts(ctx context.Context, out chan<- Window) error {
+	var w Window
+	send := func() bool {
+		select {
+		case out <- w:
+		case <-ctx.Done():
+			return false
+		}
+		w = Window{Lo: w.Lo + len(w.Full)}
+		return true
+	}
+	stopped := false
+	err := t.ScanStartValues(func(_ int, start, full []uint16) bool {
+		for len(full) > 0 {
+			if w.Full == nil {
+				rows := min(ScanRows, t.n+1-w.Lo)
+				w.Start, w.Full = make([]uint16, 0, rows), make([]uint16, 0, rows)
+			}
+			k := min(len(full), cap(w.Full)-len(w.Full))
+			w.Start, w.Full = append(w.Start, start[:k]...), append(w.Full, full[:k]...)
+			start, full = start[k:], full[k:]
+			if len(w.Full) == cap(w.Full) && !send() {
+				stopped = true
+				return false
+			}
+		}
+		return true
+	})
+	if err == nil && stopped {
+		err = ctx.Err()
+	}
+	return err
+}
+
+// scanFile reads breakpoint file g once, in row order, a window of rows
+// at a time (window), checking each row as Runs does and that the runs
+// cover only n with G(n) >= g; end checks the file's end. Each column is
+// read page by page (colCursor), within each row group, so that the rows
+// of the four columns line up.
+type scanFile struct {
+	t    *Table
+	g    int
+	path string
+	pf   *parquet.File
+	cols [4]int // leaf column indexes of n, g, r_min, run
+	err  error  // from newScanFile
+
+	group     int   // the next row group
+	groupLeft int64 // rows of the current row group not read yet
+	cur       [4]colCursor
+	buf       [4][]int32 // a batch of rows: n, g, r_min, run
+	i         int        // the next row of the batch
+	done      bool       // every row group read
+
+	// The current run, from n on: a run that passes a window's end keeps
+	// its rest for the next window.
+	n, r, run int64
+	have      bool
+	next      int64 // the least n at which the next row may begin
+	covered   int64 // the rows of the table that the runs cover
+}
+
+func newScanFile(t *Table, g int) *scanFile {
+	f := &scanFile{t: t, g: g, path: BreakpointFile(filepath.Join(t.dir, BreakpointsDir), g), pf: t.files[g-1].File()}
+	for i, name := range []string{"n", "g", "r_min", "run"} {
+		c, ok := f.pf.Schema().Lookup(name)
+		if !ok {
+			f.err = fmt.Errorf("%s: %w (no column %s)", f.path, ErrCorrupt, name)
+			break
+		}
+		f.cols[i] = c.ColumnIndex
+	}
+	return f
+}
+
+// window checks the runs of the file that meet rows lo..lo+len(full)-1,
+// whose G(n) is full[n-lo] (least: the least of them), and writes R_g(n)
+// into R[n-lo] (R nil: not asked; R_g(n) = grundy.Inf where no run covers
+// n).
+func (f *scanFile) window(lo int, full []uint16, least uint16, R []uint32) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: %w (%v)", f.path, ErrCorrupt, p)
+		}
+	}()
+	if R != nil {
+		fillInf(R)
+	}
+	hi := int64(lo) + int64(len(full))
+	g := uint16(f.g)
+	for {
+		if !f.have {
+			ok, err := f.nextRun()
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return nil
+			}
+		}
+		if f.n >= hi {
+			return nil
+		}
+		end := min(f.n+f.run, hi)
+		a, b := f.n-int64(lo), end-int64(lo)
+		// Where every row of the window has G(n) >= g (G(n) does not
+		// decrease for the multipliers computed so far, LRS Theorem 5.2
+		// and its analogue: then every file below the window's values),
+		// no row need be looked at.
+		if least < g {
+			for i, v := range full[a:b] {
+				if v < g {
+					m := f.n + int64(i)
+					return fmt.Errorf("%s: a run of g = %d covers n = %d, but G(%d) = %d", f.t.dir, f.g, m, m, v)
+				}
+			}
+		}
+		if R != nil {
+			r := uint32(f.r)
+			for i := range R[a:b] {
+				R[a+int64(i)] = r + uint32(i)
+			}
+		}
+		f.covered += end - f.n
+		if end < f.n+f.run {
+			f.r += end - f.n
+			f.run -= end - f.n
+			f.n = end
+			return nil
+		}
+		f.have = false
+	}
+}
+
+// end checks that the file holds no row past the last window.
+func (f *scanFile) end() (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s: %w (%v)", f.path, ErrCorrupt, p)
+		}
+	}()
+	if f.have {
+		return fmt.Errorf("%s: %w: a run at n = %d past N = %d", f.path, ErrCorrupt, f.n, f.t.n)
+	}
+	ok, err := f.nextRun()
+	if err == nil && ok {
+		err = fmt.Errorf("%s: %w: a run at n = %d past N = %d", f.path, ErrCorrupt, f.n, f.t.n)
+	}
+	return err
+}
+
+// nextRun reads the next row of the file into the current run, and checks
+// it as Runs does; ok is false past the last row.
+func (f *scanFile) nextRun() (ok bool, err error) {
+	if f.i == len(f.buf[0]) {
+		if err := f.fill(); err != nil {
+			return false, err
+		}
+		if f.done {
+			return false, nil
+		}
+	}
+	i := f.i
+	f.i++
+	n, bg, r, run := int64(f.buf[0][i]), int64(f.buf[1][i]), int64(f.buf[2][i]), int64(f.buf[3][i])
+	if run < 1 || n < f.next || r < 1 || r > n || n+run > int64(f.t.n)+1 || bg != int64(f.g) {
+		return false, fmt.Errorf("%s: %w: bad breakpoint row n=%d g=%d r_min=%d run=%d", f.path, ErrCorrupt, n, bg, r, run)
+	}
+	f.next = n + run
+	f.n, f.r, f.run, f.have = n, r, run, true
+	return true, nil
+}
+
+// fill reads the next batch of rows, from the next row group where the
+// current one is read; done is set past the last.
+func (f *scanFile) fill() error {
+	if f.err != nil || f.done {
+		return f.err
+	}
+	groups := f.pf.RowGroups()
+	for f.groupLeft == 0 {
+		if f.group > 0 {
+			for c := range f.cur {
+				if err := f.cur[c].end(); err != nil {
+					return fmt.Errorf("%s: %w (row group %d: %v)", f.path, ErrCorrupt, f.group-1, err)
+				}
+				f.cur[c].close()
+			}
+		}
+		if f.group == len(groups) {
+			f.done = true
+			f.buf = [4][]int32{}
+			f.i = 0
+			return nil
+		}
+		rg := groups[f.group]
+		f.group++
+		f.groupLeft = rg.NumRows()
+		for c := range f.cur {
+			f.cur[c].open(rg.ColumnChunks()[f.cols[c]])
+		}
+	}
+	k := int(min(scanBatch, f.groupLeft))
+	for c := range f.buf {
+		if cap(f.buf[c]) < scanBatch {
+			f.buf[c] = make([]int32, scanBatch)
+		}
+		f.buf[c] = f.buf[c][:k]
+		if err := f.cur[c].read(f.buf[c]); err != nil {
+			return fmt.Errorf("%s: %w (row group %d: %v)", f.path, ErrCorrupt, f.group-1, err)
+		}
+	}
+	f.groupLeft -= int64(k)
+	f.i = 0
+	return nil
+}
+
+func (f *scanFile) close() {
+	for c := range f.cur {
+		f.cur[c].close()
+	}
+}
+
+// colCursor reads the values of an integer column chunk in order, page by
+// page (ReadPage checks each page's checksum).
+type colCursor struct {
+	pages parquet.Pages
+	page  parquet.Page
+	ints  parquet.Int32Reader // the page's values, where they are int32
+	vals  parquet.ValueReader // otherwise
+	vbuf  []parquet.Value
+}
+
+func (c *colCursor) open(cc parquet.ColumnChunk) { c.pages = cc.Pages() }
+
+// read fills dst with the next len(dst) values of the chunk.
+func (c *colCursor) read(dst []int32) error {
+	for len(dst) > 0 {
+		if c.page == nil {
+			if err := c.nextPage(); err != nil {
+				if errors.Is(err, io.EOF) {
+					return errors.New("a column ends before its row group")
+				}
+				return err
+			}
+		}
+		var n int
+		var err error
+		if c.ints != nil {
+			n, err = c.ints.ReadInt32s(dst)
+		} else {
+			n, err = c.readValues(dst)
+		}
+		dst = dst[n:]
+		if err != nil && !errors.Is(err, io.EOF) {
+			return err
+		}
+		if err != nil || n == 0 {
+			c.release()
+		}
+	}
+	return nil
+}
+
+// readValues reads values of another integer type than int32 through
+// parquet.Value, refusing one that does not fit.
+func (c *colCursor) readValues(dst []int32) (int, error) {
+	if c.vbuf == nil {
+		c.vbuf = make([]parquet.Value, 1024)
+	}
+	n, err := c.vals.ReadValues(c.vbuf[:min(len(c.vbuf), len(dst))])
+	for i, x := range c.vbuf[:n] {
+		v := x.Int64()
+		if x.IsNull() || v < -1<<31 || v >= 1<<31 {
+			return i, fmt.Errorf("value %v does not fit an int32", x)
+		}
+		dst[i] = int32(v)
+	}
+	return n, err
+}
+
+func (c *colCursor) nextPage() error {
+	p, err := c.pages.ReadPage()
+	if err != nil {
+		return err
+	}
+	c.page = p
+	c.ints, c.vals = nil, nil
+	if r, ok := p.Values().(parquet.Int32Reader); ok && p.Type().Kind() == parquet.Int32 {
+		c.ints = r
+	} else {
+		c.vals = p.Values()
+	}
+	return nil
+}
+
+// end checks that the chunk holds no value past those read.
+func (c *colCursor) end() error {
+	var one [1]int32
+	for {
+		if c.page == nil {
+			err := c.nextPage()
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+		}
+		var n int
+		var err error
+		if c.ints != nil {
+			n, err = c.ints.ReadInt32s(one[:])
+		} else {
+			n, err = c.readValues(one[:])
+		}
+		if n > 0 {
+			return errors.New("a column holds more values than its row group has rows")
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return err
+		}
+		c.release()
+	}
+}
+
+func (c *colCursor) release() {
+	if c.page != nil {
+		parquet.Release(c.page)
+		c.page, c.ints, c.vals = nil, nil, nil
+	}
+}
+
+func (c *colCursor) close() {
+	c.release()
+	if c.pages != nil {
+		c.pages.Close()
+		c.pages = nil
+	}
+}
