@@ -55,12 +55,15 @@ type Options struct {
 	Layers int
 	// Progress, if not nil, gets a line now and then while a table is read.
 	Progress func(string)
-	// Decode reads every row of every table first ([table.Table.DeepCheck],
-	// the check of "compute info -full"), on the table verify opened for
-	// its checks; Data then ends with a line per table that says so.
+	// Decode reads and checks every row of every file of each table
+	// ([table.Table.Check], the check of "compute info -full") in the pass
+	// that runs the checks over it, so that each file is decoded once;
+	// Data then ends with a line per table that says so
+	// ([table.Table.CheckedLine]). Without it the pass reads only the files
+	// the checks read.
 	Decode bool
-	// Decoding, if not nil, is called with a table's folder before it is
-	// decoded.
+	// Decoding, if not nil, is called with a table's folder before its
+	// pass, where Decode is set.
 	Decoding func(dir string)
 }
 
