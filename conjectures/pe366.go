@@ -84,30 +84,41 @@ type StartMoves struct {
 	Source  string // the table folder
 }
 
-// verifyStartMoves lists the winning first moves of the starting piles
-// of the open table t (a = 2), counts them by decade, and checks that the
-// two agree where both run. It returns nil where the table holds no cells
-// (start values only). The counts come from tally where the pass over the
-// table fed it R_1 (a table with breakpoint files), and are otherwise read
-// from the table (moves.TallyStartMoves).
-func verifyStartMoves(ctx context.Context, t *table.Table, tally *startTally) (*StartMoves, error) {
-	dir := t.Dir()
+// listStartMoves lists the winning first moves of the starting piles
+// n <= min(10^4, N) of the open table t (a = 2) from its cells. It returns
+// nil where the table holds no cells (start values only).
+func listStartMoves(ctx context.Context, t *table.Table) (*StartMoves, error) {
 	s := moves.FromTable(t)
 	top := min(startMovesN, s.CellsTo())
 	if top < 1 {
 		return nil, nil
 	}
-	sm := &StartMoves{Source: dir}
+	sm := &StartMoves{Source: t.Dir()}
 	var err error
 	if sm.Moves, err = s.StartMoves(ctx, top); err != nil {
 		return nil, err
 	}
+	return sm, nil
+}
+
+// countStartMoves counts the winning first moves of the starting piles of
+// t by decade into sm (listStartMoves's; nil: nothing to do), and checks
+// that the counts agree with the moves sm lists. The counts come from
+// tally where the pass over the table fed it R_1 (a table with breakpoint
+// files), and are otherwise read from the table (moves.TallyStartMoves).
+func countStartMoves(ctx context.Context, t *table.Table, sm *StartMoves, tally *startTally) error {
+	if sm == nil {
+		return nil
+	}
+	dir := t.Dir()
+	top := len(sm.Moves) - 1
 	var differ error
 	visit := func(n, c int) {
 		if n <= top && c != len(sm.Moves[n]) && differ == nil {
 			differ = fmt.Errorf("%s: the winning first moves from (%d, %d) number %d from the cells but %d from R_1: the table is inconsistent", dir, n, n-1, len(sm.Moves[n]), c)
 		}
 	}
+	var err error
 	if tally != nil {
 		sm.Decades, sm.TallyN, err = tally.Result()
 		if err != nil {
@@ -122,17 +133,14 @@ func verifyStartMoves(ctx context.Context, t *table.Table, tally *startTally) (*
 	if err == nil {
 		err = differ
 	}
-	if err != nil {
-		return nil, err
-	}
-	return sm, nil
+	return err
 }
 
 // startTally is a Source that passes the rows of another on and counts
 // the winning first moves of their starting piles from R_1
 // (moves.StartTally), so that the pass over a table of a = 2 that reads
 // R_1 from breakpoint file 1 does not leave the tally to read the file
-// again. It keeps the counts of n <= startMovesN, for verifyStartMoves to
+// again. It keeps the counts of n <= startMovesN, for countStartMoves to
 // compare with the moves it lists from the cells.
 type startTally struct {
 	Source

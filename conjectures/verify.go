@@ -191,6 +191,27 @@ func verifyTable(ctx context.Context, t *table.Table, opt Options, global *globa
 			progress(fmt.Sprintf("verify: a = %s, %d of %d rows (%.0f%%), elapsed %v", a, done, total, 100*float64(done)/float64(total), time.Since(t0).Round(time.Second)))
 		}
 	}
+	// For a = 2, the winning first moves of the piles n <= 10^4 are
+	// listed from the cells. From breakpoint files, which the page lookups
+	// read beside the pass (files read concurrently, no state shared with
+	// it), that runs on a goroutine of its own while the pass runs.
+	var list func() (*StartMoves, error)
+	if p.Paper {
+		list = func() (*StartMoves, error) { return listStartMoves(ctx, t) }
+		if t.HasBreakpoints() {
+			lctx, cancel := context.WithCancel(ctx)
+			defer cancel()
+			done := make(chan struct{})
+			var sm *StartMoves
+			var err error
+			go func() {
+				defer close(done)
+				sm, err = listStartMoves(lctx, t)
+			}()
+			list = func() (*StartMoves, error) { <-done; return sm, err }
+			defer func() { cancel(); <-done }() // before the table is closed
+		}
+	}
 	st, err := streamTable(ctx, t, p, tableRead{layers: opt.Layers, keep: keepHead(p), every: opt.Decode})
 	if err != nil {
 		return nil, err
@@ -204,7 +225,10 @@ func verifyTable(ctx context.Context, t *table.Table, opt Options, global *globa
 		tv.decoded = append(tv.decoded, line)
 	}
 	if p.Paper {
-		if tv.moves, err = verifyStartMoves(ctx, t, st.tally); err != nil {
+		if tv.moves, err = list(); err != nil {
+			return nil, err
+		}
+		if err := countStartMoves(ctx, t, tv.moves, st.tally); err != nil {
 			return nil, err
 		}
 	}
