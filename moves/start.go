@@ -17,6 +17,29 @@ func (s *Solver) StartMoves(ctx context.Context, N int) ([][]Move, error) {
 		return nil, fmt.Errorf("moves: starting piles up to %d, but the table covers n <= %d", N, s.n)
 	}
 	out := make([][]Move, N+1)
+	if s.tab != nil && s.tab.HasBreakpoints() && N >= 2 {
+		// The moves from (n, n-1) reach the rows 1..n-1, and one to (m, c)
+		// wins exactly when c < R_1(m) (MovesTo with g = 0): R_1 of the
+		// rows below N read once, not a window of it for each n.
+		R1, err := s.tab.Column(1, 0, N-1)
+		if err != nil {
+			return nil, err
+		}
+		for n := 2; n <= N; n++ {
+			if n%1024 == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			p := grundy.Start(n)
+			for k := 1; k <= p.R; k++ {
+				if q := p.After(s.a, k); uint32(q.R) < R1[q.N] {
+					out[n] = append(out[n], Move{Take: k, To: q})
+				}
+			}
+		}
+		return out, nil
+	}
 	for n := 1; n <= N; n++ {
 		if n%1024 == 0 {
 			if err := ctx.Err(); err != nil {

@@ -30,9 +30,6 @@ import (
 // shorter.
 const ScanRows = 1 << 16
 
-// scanBatch is the number of rows scanFile reads from each column at once.
-const scanBatch = 1 << 12
-
 // Window is the rows n = Lo .. Lo+len(Full)-1 of a table, as Scan hands
 // them out: Start[i] = G(n, n-1) and Full[i] = G(n) for n = Lo+i, and, for
 // g = 1..len(R), R[g-1][i] = R_g(n), the least r with G(n, r) >= g
@@ -369,8 +366,9 @@ func (f *scanFile) nextRun() (ok bool, err error) {
 	return true, nil
 }
 
-// fill reads the next batch of rows, from the next row group where the
-// current one is read; done is set past the last.
+// fill takes the next batch of rows: as many as the current page of each
+// column still holds, read in place (colCursor), from the next row group
+// where the current one is read; done is set past the last.
 func (f *scanFile) fill() error {
 	if f.err != nil || f.done {
 		return f.err
@@ -398,17 +396,20 @@ func (f *scanFile) fill() error {
 			f.cur[c].open(rg.ColumnChunks()[f.cols[c]])
 		}
 	}
-	k := int(min(scanBatch, f.groupLeft))
-	for c := range f.buf {
-		if cap(f.buf[c]) < scanBatch {
-			f.buf[c] = make([]int32, scanBatch)
-		}
-		f.buf[c] = f.buf[c][:k]
-		if err := f.cur[c].read(f.buf[c]); err != nil {
+	k := f.groupLeft
+	for c := range f.cur {
+		if err := f.cur[c].next(); err != nil {
+			if errors.Is(err, io.EOF) {
+				err = errors.New("a column ends before its row group")
+			}
 			return fmt.Errorf("%s: %w (row group %d: %v)", f.path, ErrCorrupt, f.group-1, err)
 		}
+		k = min(k, int64(len(f.cur[c].vals)))
 	}
-	f.groupLeft -= int64(k)
+	for c := range f.cur {
+		f.buf[c], f.cur[c].vals = f.cur[c].vals[:k], f.cur[c].vals[k:]
+	}
+	f.groupLeft -= k
 	f.i = 0
 	return nil
 }
@@ -420,112 +421,85 @@ func (f *scanFile) close() {
 }
 
 // colCursor reads the values of an integer column chunk in order, page by
-// page (ReadPage checks each page's checksum).
+// page (ReadPage checks each page's checksum): vals are the values of the
+// current page not taken yet, in the page itself where it holds int32
+// (no copy), valid until the next call of next, end or close.
 type colCursor struct {
 	pages parquet.Pages
 	page  parquet.Page
-	ints  parquet.Int32Reader // the page's values, where they are int32
-	vals  parquet.ValueReader // otherwise
+	vals  []int32
+	own   []int32 // the values of a page of another integer type
 	vbuf  []parquet.Value
 }
 
 func (c *colCursor) open(cc parquet.ColumnChunk) { c.pages = cc.Pages() }
 
-// read fills dst with the next len(dst) values of the chunk.
-func (c *colCursor) read(dst []int32) error {
-	for len(dst) > 0 {
-		if c.page == nil {
-			if err := c.nextPage(); err != nil {
-				if errors.Is(err, io.EOF) {
-					return errors.New("a column ends before its row group")
-				}
-				return err
-			}
-		}
-		var n int
-		var err error
-		if c.ints != nil {
-			n, err = c.ints.ReadInt32s(dst)
-		} else {
-			n, err = c.readValues(dst)
-		}
-		dst = dst[n:]
-		if err != nil && !errors.Is(err, io.EOF) {
+// next makes vals hold at least one value, reading the next page where
+// the current one is taken; io.EOF past the chunk's last page.
+func (c *colCursor) next() error {
+	for len(c.vals) == 0 {
+		c.release()
+		p, err := c.pages.ReadPage()
+		if err != nil {
 			return err
 		}
-		if err != nil || n == 0 {
-			c.release()
+		c.page = p
+		if c.vals, err = pageInt32s(p, c); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// readValues reads values of another integer type than int32 through
-// parquet.Value, refusing one that does not fit.
-func (c *colCursor) readValues(dst []int32) (int, error) {
+// pageInt32s gives the values of page p: the page's own where it holds
+// plain int32, otherwise a copy into c.own, through parquet.Value, of
+// values of any integer type that fit an int32.
+func pageInt32s(p parquet.Page, c *colCursor) ([]int32, error) {
+	if p.Type().Kind() == parquet.Int32 && p.Dictionary() == nil && p.NumNulls() == 0 {
+		d := p.Data()
+		if v := d.Int32(); int64(len(v)) == p.NumValues() {
+			return v, nil
+		}
+	}
 	if c.vbuf == nil {
 		c.vbuf = make([]parquet.Value, 1024)
 	}
-	n, err := c.vals.ReadValues(c.vbuf[:min(len(c.vbuf), len(dst))])
-	for i, x := range c.vbuf[:n] {
-		v := x.Int64()
-		if x.IsNull() || v < -1<<31 || v >= 1<<31 {
-			return i, fmt.Errorf("value %v does not fit an int32", x)
-		}
-		dst[i] = int32(v)
-	}
-	return n, err
-}
-
-func (c *colCursor) nextPage() error {
-	p, err := c.pages.ReadPage()
-	if err != nil {
-		return err
-	}
-	c.page = p
-	c.ints, c.vals = nil, nil
-	if r, ok := p.Values().(parquet.Int32Reader); ok && p.Type().Kind() == parquet.Int32 {
-		c.ints = r
-	} else {
-		c.vals = p.Values()
-	}
-	return nil
-}
-
-// end checks that the chunk holds no value past those read.
-func (c *colCursor) end() error {
-	var one [1]int32
+	c.own = c.own[:0]
+	r := p.Values()
 	for {
-		if c.page == nil {
-			err := c.nextPage()
-			if errors.Is(err, io.EOF) {
-				return nil
+		n, err := r.ReadValues(c.vbuf)
+		for _, x := range c.vbuf[:n] {
+			v := x.Int64()
+			if x.IsNull() || v < -1<<31 || v >= 1<<31 {
+				return nil, fmt.Errorf("value %v does not fit an int32", x)
 			}
-			if err != nil {
-				return err
-			}
+			c.own = append(c.own, int32(v))
 		}
-		var n int
-		var err error
-		if c.ints != nil {
-			n, err = c.ints.ReadInt32s(one[:])
-		} else {
-			n, err = c.readValues(one[:])
+		if errors.Is(err, io.EOF) || (err == nil && n == 0) {
+			return c.own, nil
 		}
-		if n > 0 {
-			return errors.New("a column holds more values than its row group has rows")
+		if err != nil {
+			return nil, err
 		}
-		if err != nil && !errors.Is(err, io.EOF) {
-			return err
-		}
-		c.release()
 	}
+}
+
+// end checks that the chunk holds no value past those taken.
+func (c *colCursor) end() error {
+	err := c.next()
+	if err == nil {
+		return errors.New("a column holds more values than its row group has rows")
+	}
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
 }
 
 func (c *colCursor) release() {
 	if c.page != nil {
 		parquet.Release(c.page)
-		c.page, c.ints, c.vals = nil, nil, nil
+		c.page, c.vals = nil, nil
 	}
 }
 
