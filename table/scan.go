@@ -242,7 +242,7 @@ type scanFile struct {
 
 	group     int   // the next row group
 	groupLeft int64 // rows of the current row group not read yet
-	cur       [4]colCursor
+	cur       [4]colCursor[int32]
 	buf       [4][]int32 // a batch of rows: n, g, r_min, run
 	i         int        // the next row of the batch
 	done      bool       // every row group read
@@ -283,37 +283,80 @@ func (f *scanFile) window(lo int, full []uint16, least uint16, R []uint32) (err 
 	}
 	hi := int64(lo) + int64(len(full))
 	g := uint16(f.g)
-	for {
-		if !f.have {
-			ok, err := f.nextRun()
-			if err != nil {
-				return err
-			}
-			if !ok {
-				return nil
+	// check checks that G(n) >= g on the rows of full[a:b]. Where every
+	// row of the window has G(n) >= g (G(n) does not decrease for the
+	// multipliers computed so far, LRS Theorem 5.2 and its analogue: then
+	// every file below the window's values), it need look at none.
+	check := func(a, b int64) error {
+		if least >= g {
+			return nil
+		}
+		for i, v := range full[a:b] {
+			if v < g {
+				m := int64(lo) + a + int64(i)
+				return fmt.Errorf("%s: a run of g = %d covers n = %d, but G(%d) = %d", f.t.dir, f.g, m, m, v)
 			}
 		}
+		return nil
+	}
+	for {
+		if !f.have {
+			if f.i == len(f.buf[0]) {
+				if err := f.fill(); err != nil {
+					return err
+				}
+				if f.done {
+					return nil
+				}
+			}
+			// The rows of the batch, checked as Runs checks them; the
+			// runs that end inside the window are done here, one row at
+			// a time, and the first that reaches past it is kept.
+			ns := f.buf[0][f.i:]
+			gs, rs, runs := f.buf[1][f.i:len(f.buf[0])], f.buf[2][f.i:len(f.buf[0])], f.buf[3][f.i:len(f.buf[0])]
+			N1 := int64(f.t.n) + 1
+			j := 0
+			for ; j < len(ns); j++ {
+				n, r, run := int64(ns[j]), int64(rs[j]), int64(runs[j])
+				if run < 1 || n < f.next || r < 1 || r > n || n+run > N1 || gs[j] != int32(f.g) {
+					f.i += j + 1
+					return fmt.Errorf("%s: %w: bad breakpoint row n=%d g=%d r_min=%d run=%d", f.path, ErrCorrupt, n, gs[j], r, run)
+				}
+				f.next = n + run
+				if n+run > hi {
+					f.n, f.r, f.run, f.have = n, r, run, true
+					j++
+					break
+				}
+				a, b := n-int64(lo), n+run-int64(lo)
+				if err := check(a, b); err != nil {
+					return err
+				}
+				if R != nil {
+					for i := range R[a:b] {
+						R[a+int64(i)] = uint32(r) + uint32(i)
+					}
+				}
+				f.covered += run
+			}
+			f.i += j
+			if !f.have {
+				continue
+			}
+		}
+		// The run kept, from n = f.n on: it reaches past the window, or
+		// began past it.
 		if f.n >= hi {
 			return nil
 		}
 		end := min(f.n+f.run, hi)
 		a, b := f.n-int64(lo), end-int64(lo)
-		// Where every row of the window has G(n) >= g (G(n) does not
-		// decrease for the multipliers computed so far, LRS Theorem 5.2
-		// and its analogue: then every file below the window's values),
-		// no row need be looked at.
-		if least < g {
-			for i, v := range full[a:b] {
-				if v < g {
-					m := f.n + int64(i)
-					return fmt.Errorf("%s: a run of g = %d covers n = %d, but G(%d) = %d", f.t.dir, f.g, m, m, v)
-				}
-			}
+		if err := check(a, b); err != nil {
+			return err
 		}
 		if R != nil {
-			r := uint32(f.r)
 			for i := range R[a:b] {
-				R[a+int64(i)] = r + uint32(i)
+				R[a+int64(i)] = uint32(f.r) + uint32(i)
 			}
 		}
 		f.covered += end - f.n
@@ -417,96 +460,5 @@ func (f *scanFile) fill() error {
 func (f *scanFile) close() {
 	for c := range f.cur {
 		f.cur[c].close()
-	}
-}
-
-// colCursor reads the values of an integer column chunk in order, page by
-// page (ReadPage checks each page's checksum): vals are the values of the
-// current page not taken yet, in the page itself where it holds int32
-// (no copy), valid until the next call of next, end or close.
-type colCursor struct {
-	pages parquet.Pages
-	page  parquet.Page
-	vals  []int32
-	own   []int32 // the values of a page of another integer type
-	vbuf  []parquet.Value
-}
-
-func (c *colCursor) open(cc parquet.ColumnChunk) { c.pages = cc.Pages() }
-
-// next makes vals hold at least one value, reading the next page where
-// the current one is taken; io.EOF past the chunk's last page.
-func (c *colCursor) next() error {
-	for len(c.vals) == 0 {
-		c.release()
-		p, err := c.pages.ReadPage()
-		if err != nil {
-			return err
-		}
-		c.page = p
-		if c.vals, err = pageInt32s(p, c); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// pageInt32s gives the values of page p: the page's own where it holds
-// plain int32, otherwise a copy into c.own, through parquet.Value, of
-// values of any integer type that fit an int32.
-func pageInt32s(p parquet.Page, c *colCursor) ([]int32, error) {
-	if p.Type().Kind() == parquet.Int32 && p.Dictionary() == nil && p.NumNulls() == 0 {
-		d := p.Data()
-		if v := d.Int32(); int64(len(v)) == p.NumValues() {
-			return v, nil
-		}
-	}
-	if c.vbuf == nil {
-		c.vbuf = make([]parquet.Value, 1024)
-	}
-	c.own = c.own[:0]
-	r := p.Values()
-	for {
-		n, err := r.ReadValues(c.vbuf)
-		for _, x := range c.vbuf[:n] {
-			v := x.Int64()
-			if x.IsNull() || v < -1<<31 || v >= 1<<31 {
-				return nil, fmt.Errorf("value %v does not fit an int32", x)
-			}
-			c.own = append(c.own, int32(v))
-		}
-		if errors.Is(err, io.EOF) || (err == nil && n == 0) {
-			return c.own, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-}
-
-// end checks that the chunk holds no value past those taken.
-func (c *colCursor) end() error {
-	err := c.next()
-	if err == nil {
-		return errors.New("a column holds more values than its row group has rows")
-	}
-	if errors.Is(err, io.EOF) {
-		return nil
-	}
-	return err
-}
-
-func (c *colCursor) release() {
-	if c.page != nil {
-		parquet.Release(c.page)
-		c.page, c.vals = nil, nil
-	}
-}
-
-func (c *colCursor) close() {
-	c.release()
-	if c.pages != nil {
-		c.pages.Close()
-		c.pages = nil
 	}
 }
