@@ -136,25 +136,22 @@ func countStartMoves(ctx context.Context, t *table.Table, sm *StartMoves, tally 
 	return err
 }
 
-// startTally is a Source that passes the rows of another on and counts
-// the winning first moves of their starting piles from R_1
-// (moves.StartTally), so that the pass over a table of a = 2 that reads
-// R_1 from breakpoint file 1 does not leave the tally to read the file
-// again. It keeps the counts of n <= startMovesN, for countStartMoves to
-// compare with the moves it lists from the cells.
+// startTally counts the winning first moves of the starting piles of a
+// table from R_1 as the pass over it reads R_1 from breakpoint file 1
+// (moves.StartTally; window is the pass's hook), so that the tally does
+// not read the file again. It keeps the counts of n <= startMovesN, for
+// countStartMoves to compare with the moves it lists from the cells.
 type startTally struct {
-	Source
 	*moves.StartTally
 	counts []int // counts[n] for n <= min(startMovesN, N)
-	n      int   // the next row
 	dir    string
 }
 
 // newStartTally counts the winning first moves of multiplier a from R_1
-// of the rows of src, those of the table folder dir.
-func newStartTally(src Source, a grundy.Multiplier, dir string) *startTally {
-	st := &startTally{Source: src, counts: make([]int, min(startMovesN, src.N())+1), dir: dir}
-	st.StartTally = moves.NewStartTally(a, src.N(), func(n, c int) {
+// of rows 1..N of the table folder dir.
+func newStartTally(a grundy.Multiplier, N int, dir string) *startTally {
+	st := &startTally{counts: make([]int, min(startMovesN, N)+1), dir: dir}
+	st.StartTally = moves.NewStartTally(a, N, func(n, c int) {
 		if n < len(st.counts) {
 			st.counts[n] = c
 		}
@@ -162,20 +159,16 @@ func newStartTally(src Source, a grundy.Multiplier, dir string) *startTally {
 	return st
 }
 
-func (st *startTally) Next() ([]Row, error) {
-	rows, err := st.Source.Next()
-	if err != nil {
-		return rows, err
-	}
-	for _, r := range rows {
-		if st.n >= 1 {
-			if err := st.Row(st.n, r.R[0]); err != nil {
-				return nil, fmt.Errorf("%s: %w", st.dir, err)
+// window takes R_1 of the rows of w (w.R[0]).
+func (st *startTally) window(w table.Window) error {
+	for i, r := range w.R[0] {
+		if m := w.Lo + i; m >= 1 {
+			if err := st.Row(m, r); err != nil {
+				return fmt.Errorf("%s: %w", st.dir, err)
 			}
 		}
-		st.n++
 	}
-	return rows, nil
+	return nil
 }
 
 func pe366Statement() string {

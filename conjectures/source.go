@@ -45,18 +45,21 @@ func (a *arraySource) Next() ([]Row, error) {
 
 // tableSource streams a table from its files, in one pass
 // (table.Table.Scan, on a goroutine of its own): the start values and
-// R_1..R_g of the breakpoint files, window by window, which Next turns
-// into rows; or, where the table holds no breakpoint files, R_1..R_g from
-// arrays in memory (low) or recomputed (rs).
+// R_1..R_g of the breakpoint files, window by window, or, where the table
+// holds no breakpoint files, R_1..R_g from arrays in memory (low) or
+// recomputed (rs). The rows are put together on the pass's goroutine, in
+// batches that go round between it and Next (free), so that Next, on the
+// checks' goroutine, only hands them on.
 type tableSource struct {
 	N0, g  int
-	wins   chan table.Window
+	rows   chan []Row    // batches of rows, in n order
+	free   chan []Row    // batches Next is done with
+	cur    []Row         // the batch Next returned last
 	low    [][]uint32    // R_1..R_g of every row, where given in memory
 	rs     []chan rChunk // R_1..R_g recomputed, where neither
 	errs   chan error
 	cancel context.CancelFunc
 	done   chan struct{} // closed once the scan has returned
-	buf    []Row
 }
 
 type rChunk struct {
@@ -73,7 +76,7 @@ func NewTableSource(ctx context.Context, t *table.Table, g int) (*tableSource, e
 	if g > 0 && !t.HasBreakpoints() {
 		return NewRecomputedSource(ctx, t, g)
 	}
-	return newTableSource(ctx, t, g, sourceFiles, false, nil)
+	return newTableSource(ctx, t, sourceOptions{g: g, from: sourceFiles})
 }
 
 // NewRecomputedSource streams the start values of t with R_1..R_g (g =
@@ -90,7 +93,7 @@ func NewRecomputedSource(ctx context.Context, t *table.Table, g int) (*tableSour
 	if N := t.N(); N > grundy.MaxBreakpointN {
 		return nil, fmt.Errorf("conjectures: %s: N = %d is past %d, the last row the engine's sweeps reach", t.Dir(), N, grundy.MaxBreakpointN)
 	}
-	return newTableSource(ctx, t, g, sourceRecomputed, false, nil)
+	return newTableSource(ctx, t, sourceOptions{g: g, from: sourceRecomputed})
 }
 
 // Where a tableSource takes R_1..R_g from.
@@ -100,34 +103,54 @@ const (
 	sourceArrays            // low, in memory
 )
 
-// newTableSource streams the start values of t with R_1..R_g from the
-// breakpoint files, recomputed, or from low (R_1..R_g of every row, for
-// from = sourceArrays). With every, the pass reads and checks every file
-// of the table, as table.Table.Check does, not only those it streams.
-func newTableSource(ctx context.Context, t *table.Table, g, from int, every bool, low [][]uint32) (*tableSource, error) {
+// sourceOptions say what a tableSource streams.
+type sourceOptions struct {
+	g    int // R_1..R_g
+	from int // sourceFiles, sourceRecomputed or sourceArrays
+	// every reads and checks every file of the table in the pass, as
+	// table.Table.Check does, not only those it streams.
+	every bool
+	low   [][]uint32 // R_1..R_g of every row, for from = sourceArrays
+	// window, if not nil, sees each window of the pass, on the pass's
+	// goroutine, before its rows go to Next (the tally of winning first
+	// moves reads R_1 there).
+	window func(table.Window) error
+}
+
+// newTableSource streams the start values of t with R_1..R_g as o says.
+func newTableSource(ctx context.Context, t *table.Table, o sourceOptions) (*tableSource, error) {
 	N := t.N()
 	ctx, cancel := context.WithCancel(ctx)
-	src := &tableSource{N0: N, g: g, wins: make(chan table.Window, 2), errs: make(chan error, 2), cancel: cancel, done: make(chan struct{})}
-	opt := table.ScanOptions{Every: every}
-	switch from {
+	src := &tableSource{N0: N, g: o.g, rows: make(chan []Row, 2), free: make(chan []Row, 4), errs: make(chan error, 2), cancel: cancel, done: make(chan struct{})}
+	opt := table.ScanOptions{Every: o.every, Reuse: true}
+	switch o.from {
 	case sourceFiles:
-		opt.R = g
+		opt.R = o.g
 	case sourceArrays:
-		src.low = low
+		src.low = o.low
 	case sourceRecomputed:
-		for range g {
+		for range o.g {
 			src.rs = append(src.rs, make(chan rChunk, 2))
 		}
-		if g > 0 {
+		if o.g > 0 {
 			go src.recompute(ctx, t.Mult())
 		}
 	}
 	go func() {
 		defer close(src.done)
-		defer close(src.wins)
+		defer close(src.rows)
 		err := t.Scan(ctx, opt, func(w table.Window) error {
+			if o.window != nil {
+				if err := o.window(w); err != nil {
+					return err
+				}
+			}
+			buf, err := src.put(w)
+			if err != nil {
+				return err
+			}
 			select {
-			case src.wins <- w:
+			case src.rows <- buf:
 				return nil
 			case <-ctx.Done():
 				return ctx.Err()
@@ -138,6 +161,46 @@ func newTableSource(ctx context.Context, t *table.Table, g, from int, every bool
 		}
 	}()
 	return src, nil
+}
+
+// put puts the rows of window w together, in a batch Next is done with
+// where there is one.
+func (s *tableSource) put(w table.Window) ([]Row, error) {
+	var buf []Row
+	select {
+	case buf = <-s.free:
+	default:
+	}
+	buf = buf[:0]
+	for i := range w.Full {
+		buf = append(buf, Row{Start: w.Start[i], Full: w.Full[i], R: [4]uint32{grundy.Inf, grundy.Inf, grundy.Inf, grundy.Inf}})
+	}
+	for g, R := range w.R {
+		for i, r := range R {
+			buf[i].R[g] = r
+		}
+	}
+	for g, R := range s.low {
+		for i, r := range R[w.Lo : w.Lo+len(w.Full)] {
+			buf[i].R[g] = r
+		}
+	}
+	for g, c := range s.rs {
+		rc, ok := <-c
+		if !ok {
+			if err := s.failed(); err != nil {
+				return nil, err
+			}
+			return nil, fmt.Errorf("conjectures: the row sweeps of R_%d ended before n = %d", g+1, w.Lo)
+		}
+		if rc.lo != w.Lo || len(rc.R) != len(w.Full) {
+			return nil, fmt.Errorf("conjectures: chunk of R_%d at %d (%d rows) beside start values at %d (%d rows)", g+1, rc.lo, len(rc.R), w.Lo, len(w.Full))
+		}
+		for i, r := range rc.R {
+			buf[i].R[g] = r
+		}
+	}
+	return buf, nil
 }
 
 // recompute sends R_1..R_g of every row in chunks of sourceBatch rows,
@@ -221,43 +284,22 @@ func (s *tableSource) failed() error {
 
 // Next returns the rows of the next window of the pass. The pass's checks
 // that need the whole of a file come after its last window: past the last
-// rows, Next returns the pass's error, if any, and so does every later call.
+// rows, Next returns the pass's error, if any.
 func (s *tableSource) Next() ([]Row, error) {
+	if s.cur != nil {
+		select {
+		case s.free <- s.cur:
+		default:
+		}
+		s.cur = nil
+	}
 	if err := s.failed(); err != nil {
 		return nil, err
 	}
-	w, ok := <-s.wins
+	buf, ok := <-s.rows
 	if !ok {
 		return nil, s.failed()
 	}
-	s.buf = s.buf[:0]
-	for i := range w.Full {
-		s.buf = append(s.buf, Row{Start: w.Start[i], Full: w.Full[i], R: [4]uint32{grundy.Inf, grundy.Inf, grundy.Inf, grundy.Inf}})
-	}
-	for g, R := range w.R {
-		for i, r := range R {
-			s.buf[i].R[g] = r
-		}
-	}
-	for g, R := range s.low {
-		for i, r := range R[w.Lo : w.Lo+len(w.Full)] {
-			s.buf[i].R[g] = r
-		}
-	}
-	for g, c := range s.rs {
-		rc, ok := <-c
-		if !ok {
-			if err := s.failed(); err != nil {
-				return nil, err
-			}
-			return nil, fmt.Errorf("conjectures: the row sweeps of R_%d ended before n = %d", g+1, w.Lo)
-		}
-		if rc.lo != w.Lo || len(rc.R) != len(w.Full) {
-			return nil, fmt.Errorf("conjectures: chunk of R_%d at %d (%d rows) beside start values at %d (%d rows)", g+1, rc.lo, len(rc.R), w.Lo, len(w.Full))
-		}
-		for i, r := range rc.R {
-			s.buf[i].R[g] = r
-		}
-	}
-	return s.buf, nil
+	s.cur = buf
+	return buf, nil
 }

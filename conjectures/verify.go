@@ -345,18 +345,11 @@ func streamTable(ctx context.Context, t *table.Table, p Pass, rd tableRead) (*ta
 	multIDs := readers(EveryMultiplier, StartValues, StartValues|R1)
 	need := p.rows()
 	out := &tableStream{}
-	// run streams src through the checks, keeping the head, and for a
-	// table of a = 2 with breakpoint files, counting the winning first
-	// moves from the R_1 it reads (tally).
-	run := func(src *tableSource, tally bool) error {
+	// run streams src through the checks, keeping the head.
+	run := func(src *tableSource) error {
 		defer src.Close()
 		h := newHeadSource(src, rd.keep)
-		var s Source = h
-		if tally {
-			out.tally = newStartTally(h, a, dir)
-			s = out.tally
-		}
-		res, err := Stream(s, p)
+		res, err := Stream(h, p)
 		if err != nil {
 			return err
 		}
@@ -365,11 +358,18 @@ func streamTable(ctx context.Context, t *table.Table, p Pass, rd tableRead) (*ta
 	}
 	switch {
 	case t.HasBreakpoints():
-		src, err := newTableSource(ctx, t, need, sourceFiles, rd.every, nil)
+		o := sourceOptions{g: need, from: sourceFiles, every: rd.every}
+		if p.Paper && need >= 1 {
+			// For a = 2, the winning first moves of every pile are
+			// counted from the R_1 the pass reads.
+			out.tally = newStartTally(a, N, dir)
+			o.window = out.tally.window
+		}
+		src, err := newTableSource(ctx, t, o)
 		if err != nil {
 			return nil, err
 		}
-		if err := run(src, p.Paper && need >= 1); err != nil {
+		if err := run(src); err != nil {
 			return nil, err
 		}
 		if p.Paper {
@@ -392,11 +392,11 @@ func streamTable(ctx context.Context, t *table.Table, p Pass, rd tableRead) (*ta
 		if err != nil {
 			return nil, err
 		}
-		src, err := newTableSource(ctx, t, need, sourceArrays, rd.every, rows.R[:need])
+		src, err := newTableSource(ctx, t, sourceOptions{g: need, from: sourceArrays, every: rd.every, low: rows.R[:need]})
 		if err != nil {
 			return nil, err
 		}
-		if err := run(src, false); err != nil {
+		if err := run(src); err != nil {
 			return nil, err
 		}
 		if p.Paper {
@@ -417,11 +417,11 @@ func streamTable(ctx context.Context, t *table.Table, p Pass, rd tableRead) (*ta
 	if N > grundy.MaxBreakpointN {
 		return nil, fmt.Errorf("conjectures: %s: N = %d is past %d, the last row the engine's sweeps reach", t.Dir(), N, grundy.MaxBreakpointN)
 	}
-	src, err := newTableSource(ctx, t, k, sourceRecomputed, rd.every, nil)
+	src, err := newTableSource(ctx, t, sourceOptions{g: k, from: sourceRecomputed, every: rd.every})
 	if err != nil {
 		return nil, err
 	}
-	if err := run(src, false); err != nil {
+	if err := run(src); err != nil {
 		return nil, err
 	}
 	how := fmt.Sprintf("%s recomputed for n <= %d by the engine's row sweeps (grundy.FirstLayers, one sweep over 0..N each), not read from the table: it holds %s", layerNames(k), N, held)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -53,6 +54,9 @@ type ScanOptions struct {
 	// file. Otherwise Scan reads only the start values and breakpoint
 	// files 1..R.
 	Every bool
+	// Reuse says that fn keeps no slice of the windows it gets: Scan
+	// fills them again for a later window once fn has returned.
+	Reuse bool
 }
 
 // Scan reads the table once, in n order, and calls fn (nil: no one) with
@@ -107,10 +111,12 @@ func (t *Table) Scan(ctx context.Context, opt ScanOptions, fn func(Window) error
 		dense = goErr(func() error { return t.loadDense(t.denseN) })
 	}
 	windows := make(chan Window, 2)
+	spare := make(chan Window, 4) // windows fn is done with (opt.Reuse)
 	starts = goErr(func() error {
 		defer close(windows)
-		return t.scanStarts(ctx, windows)
+		return t.scanStarts(ctx, windows, spare)
 	})
+	var spareR [][][]uint32 // R of windows fn is done with
 
 	// hist[v] is the number of n with G(n) = v, for the rows covered by
 	// each file at the end.
@@ -124,9 +130,13 @@ func (t *Table) Scan(ctx context.Context, opt ScanOptions, fn func(Window) error
 			hist[v]++
 			least = min(least, v)
 		}
-		w.R = make([][]uint32, opt.R)
+		w.R = nil
+		if k := len(spareR); k > 0 {
+			w.R, spareR = spareR[k-1], spareR[:k-1]
+		}
+		w.R = slices.Grow(w.R[:0], opt.R)[:opt.R]
 		for g := range w.R {
-			w.R[g] = make([]uint32, len(w.Full))
+			w.R[g] = slices.Grow(w.R[g][:0], len(w.Full))[:len(w.Full)]
 			if g >= nfiles {
 				fillInf(w.R[g])
 			}
@@ -144,6 +154,13 @@ func (t *Table) Scan(ctx context.Context, opt ScanOptions, fn func(Window) error
 		if fn != nil {
 			if err := fn(w); err != nil {
 				return err
+			}
+		}
+		if opt.Reuse || fn == nil {
+			spareR = append(spareR, w.R)
+			select {
+			case spare <- w:
+			default:
 			}
 		}
 	}
@@ -191,9 +208,10 @@ func fillInf(R []uint32) {
 	}
 }
 
-// scanStarts sends the start values in windows of ScanRows rows, in
-// slices of their own, as ScanStartValues reads and checks them.
-func (t *Table) scanStarts(ctx context.Context, out chan<- Window) error {
+// scanStarts sends the start values in windows of ScanRows rows, as
+// ScanStartValues reads and checks them: in the slices of a window from
+// spare where there is one, or else in new ones.
+func (t *Table) scanStarts(ctx context.Context, out chan<- Window, spare <-chan Window) error {
 	var w Window
 	send := func() bool {
 		select {
@@ -209,7 +227,12 @@ func (t *Table) scanStarts(ctx context.Context, out chan<- Window) error {
 		for len(full) > 0 {
 			if w.Full == nil {
 				rows := min(ScanRows, t.n+1-w.Lo)
-				w.Start, w.Full = make([]uint16, 0, rows), make([]uint16, 0, rows)
+				select {
+				case old := <-spare:
+					w.Start, w.Full = old.Start[:0:rows], old.Full[:0:rows]
+				default:
+					w.Start, w.Full = make([]uint16, 0, rows), make([]uint16, 0, rows)
+				}
 			}
 			k := min(len(full), cap(w.Full)-len(w.Full))
 			w.Start, w.Full = append(w.Start, start[:k]...), append(w.Full, full[:k]...)

@@ -68,7 +68,7 @@ func TestScanEqualsReaders(t *testing.T) {
 			k = maxG + 2 // files past the largest value
 		}
 		for _, every := range []bool{false, true} {
-			start, full, R, err := scanAll(t, tb, ScanOptions{R: k, Every: every})
+			start, full, R, err := scanAll(t, tb, ScanOptions{R: k, Every: every, Reuse: every})
 			if err != nil {
 				t.Fatalf("a = %s, every %v: %v", a, every, err)
 			}
