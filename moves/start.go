@@ -25,16 +25,23 @@ func (s *Solver) StartMoves(ctx context.Context, N int) ([][]Move, error) {
 		if err != nil {
 			return nil, err
 		}
+		// quota[k] = floor(a*k), the quota after removing k, once for
+		// every k < N (Position.After takes it from the multiplier for
+		// each move).
+		quota := make([]int, N)
+		for k := 1; k < N; k++ {
+			quota[k] = s.a.Quota(k)
+		}
 		for n := 2; n <= N; n++ {
 			if n%1024 == 0 {
 				if err := ctx.Err(); err != nil {
 					return nil, err
 				}
 			}
-			p := grundy.Start(n)
-			for k := 1; k <= p.R; k++ {
-				if q := p.After(s.a, k); uint32(q.R) < R1[q.N] {
-					out[n] = append(out[n], Move{Take: k, To: q})
+			for k := 1; k < n; k++ {
+				m := n - k
+				if c := min(quota[k], m); uint32(c) < R1[m] {
+					out[n] = append(out[n], Move{Take: k, To: grundy.Position{N: m, R: c}})
 				}
 			}
 		}
