@@ -101,6 +101,27 @@ func listStartMoves(ctx context.Context, t *table.Table) (*StartMoves, error) {
 	return sm, nil
 }
 
+// listBeside runs listStartMoves on t. For a table with breakpoint files,
+// whose page lookups read the files beside the pass over them (each
+// lookup its own pages, in a cache of its own: no state shared with the
+// pass), it runs on a goroutine of its own from now on; otherwise when
+// list is called. list gives the moves; stop, deferred by the caller,
+// ends the goroutine before the table is closed.
+func listBeside(ctx context.Context, t *table.Table) (list func() (*StartMoves, error), stop func()) {
+	if !t.HasBreakpoints() {
+		return func() (*StartMoves, error) { return listStartMoves(ctx, t) }, func() {}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	var sm *StartMoves
+	var err error
+	go func() {
+		defer close(done)
+		sm, err = listStartMoves(ctx, t)
+	}()
+	return func() (*StartMoves, error) { <-done; return sm, err }, func() { cancel(); <-done }
+}
+
 // countStartMoves counts the winning first moves of the starting piles of
 // t by decade into sm (listStartMoves's; nil: nothing to do), and checks
 // that the counts agree with the moves sm lists. The counts come from

@@ -192,25 +192,12 @@ func verifyTable(ctx context.Context, t *table.Table, opt Options, global *globa
 		}
 	}
 	// For a = 2, the winning first moves of the piles n <= 10^4 are
-	// listed from the cells. From breakpoint files, which the page lookups
-	// read beside the pass (files read concurrently, no state shared with
-	// it), that runs on a goroutine of its own while the pass runs.
+	// listed from the cells, beside the pass where it can.
 	var list func() (*StartMoves, error)
 	if p.Paper {
-		list = func() (*StartMoves, error) { return listStartMoves(ctx, t) }
-		if t.HasBreakpoints() {
-			lctx, cancel := context.WithCancel(ctx)
-			defer cancel()
-			done := make(chan struct{})
-			var sm *StartMoves
-			var err error
-			go func() {
-				defer close(done)
-				sm, err = listStartMoves(lctx, t)
-			}()
-			list = func() (*StartMoves, error) { <-done; return sm, err }
-			defer func() { cancel(); <-done }() // before the table is closed
-		}
+		var stop func()
+		list, stop = listBeside(ctx, t)
+		defer stop()
 	}
 	st, err := streamTable(ctx, t, p, tableRead{layers: opt.Layers, keep: keepHead(p), every: opt.Decode})
 	if err != nil {

@@ -86,12 +86,12 @@ func (t *Table) Scan(ctx context.Context, opt ScanOptions, fn func(Window) error
 	if !opt.Every {
 		nfiles = min(nfiles, opt.R)
 	}
-	files := make([]*scanFile, nfiles)
-	for i := range files {
-		files[i] = newScanFile(t, i+1)
+	sc := &tableScan{t: t, opt: opt, files: make([]*scanFile, nfiles), spare: make(chan Window, 4)}
+	for i := range sc.files {
+		sc.files[i] = newScanFile(t, i+1)
 	}
 	defer func() {
-		for _, f := range files {
+		for _, f := range sc.files {
 			f.close()
 		}
 	}()
@@ -111,44 +111,12 @@ func (t *Table) Scan(ctx context.Context, opt ScanOptions, fn func(Window) error
 		dense = goErr(func() error { return t.loadDense(t.denseN) })
 	}
 	windows := make(chan Window, 2)
-	spare := make(chan Window, 4) // windows fn is done with (opt.Reuse)
 	starts = goErr(func() error {
 		defer close(windows)
-		return t.scanStarts(ctx, windows, spare)
+		return t.scanStarts(ctx, windows, sc.spare)
 	})
-	var spareR [][][]uint32 // R of windows fn is done with
-
-	// hist[v] is the number of n with G(n) = v, for the rows covered by
-	// each file at the end.
-	var hist []int64
 	for w := range windows {
-		least := uint16(math.MaxUint16) // the least G(n) of the window
-		for _, v := range w.Full {
-			if int(v) >= len(hist) {
-				hist = append(hist, make([]int64, int(v)+1-len(hist))...)
-			}
-			hist[v]++
-			least = min(least, v)
-		}
-		w.R = nil
-		if k := len(spareR); k > 0 {
-			w.R, spareR = spareR[k-1], spareR[:k-1]
-		}
-		w.R = slices.Grow(w.R[:0], opt.R)[:opt.R]
-		for g := range w.R {
-			w.R[g] = slices.Grow(w.R[g][:0], len(w.Full))[:len(w.Full)]
-			if g >= nfiles {
-				fillInf(w.R[g])
-			}
-		}
-		err := pool.Each(ctx, nfiles, 0, func(i int) error {
-			var R []uint32
-			if i < opt.R {
-				R = w.R[i]
-			}
-			return files[i].window(w.Lo, w.Full, least, R)
-		})
-		if err != nil {
+		if err := sc.window(ctx, &w); err != nil {
 			return err
 		}
 		if fn != nil {
@@ -157,39 +125,93 @@ func (t *Table) Scan(ctx context.Context, opt ScanOptions, fn func(Window) error
 			}
 		}
 		if opt.Reuse || fn == nil {
-			spareR = append(spareR, w.R)
-			select {
-			case spare <- w:
-			default:
-			}
+			sc.recycle(w)
 		}
 	}
-	if err := <-starts; err != nil {
-		starts = nil
-		return err
-	}
+	err = <-starts
 	starts = nil
-	if err := ctx.Err(); err != nil {
-		return err
+	if err == nil {
+		err = ctx.Err()
 	}
-	err = pool.Each(ctx, nfiles, 0, func(i int) error { return files[i].end() })
-	if err != nil {
+	if err == nil {
+		err = sc.end(ctx)
+	}
+	if err == nil && dense != nil {
+		err = <-dense
+		dense = nil
+	}
+	return err
+}
+
+// tableScan is the state of Scan.
+type tableScan struct {
+	t     *Table
+	opt   ScanOptions
+	files []*scanFile // the breakpoint files read
+	// hist[v] is the number of rows n so far with G(n) = v, for the rows
+	// each file must cover.
+	hist   []int64
+	spare  chan Window  // windows fn is done with, for their start values
+	spareR [][][]uint32 // and their R
+}
+
+// window reads the runs of every file that meet the rows of w, whose
+// start values are read: into w.R, for files 1..opt.R.
+func (sc *tableScan) window(ctx context.Context, w *Window) error {
+	least := uint16(math.MaxUint16) // the least G(n) of the window
+	for _, v := range w.Full {
+		if int(v) >= len(sc.hist) {
+			sc.hist = append(sc.hist, make([]int64, int(v)+1-len(sc.hist))...)
+		}
+		sc.hist[v]++
+		least = min(least, v)
+	}
+	w.R = nil
+	if k := len(sc.spareR); k > 0 {
+		w.R, sc.spareR = sc.spareR[k-1], sc.spareR[:k-1]
+	}
+	w.R = slices.Grow(w.R[:0], sc.opt.R)[:sc.opt.R]
+	for g := range w.R {
+		w.R[g] = slices.Grow(w.R[g][:0], len(w.Full))[:len(w.Full)]
+		if g >= len(sc.files) {
+			fillInf(w.R[g]) // past the files read: past the largest value
+		}
+	}
+	return pool.Each(ctx, len(sc.files), 0, func(i int) error {
+		var R []uint32
+		if i < sc.opt.R {
+			R = w.R[i]
+		}
+		return sc.files[i].window(w.Lo, w.Full, least, R)
+	})
+}
+
+// recycle keeps the slices of w for a later window.
+func (sc *tableScan) recycle(w Window) {
+	sc.spareR = append(sc.spareR, w.R)
+	select {
+	case sc.spare <- w:
+	default:
+	}
+}
+
+// end checks, once every row is read, that each file ends there and that
+// the runs of file g cover as many rows as have G(n) >= g (their rows
+// were checked to have it as they were read).
+func (sc *tableScan) end(ctx context.Context) error {
+	if err := pool.Each(ctx, len(sc.files), 0, func(i int) error { return sc.files[i].end() }); err != nil {
 		return err
 	}
 	// atLeast[g]: the number of n with G(n) >= g.
+	hist := sc.hist
 	atLeast := make([]int64, len(hist)+1)
 	for v := len(hist) - 1; v >= 0; v-- {
 		atLeast[v] = atLeast[v+1] + hist[v]
 	}
-	for _, f := range files {
+	for _, f := range sc.files {
 		if want := atLeast[min(f.g, len(hist))]; f.covered != want {
-			return fmt.Errorf("%s: the runs of g = %d cover %d rows, but %d have G(n) >= %d", t.dir, f.g, f.covered, want, f.g)
+			return fmt.Errorf("%s: the runs of g = %d cover %d rows, but %d have G(n) >= %d", sc.t.dir, f.g, f.covered, want, f.g)
 		}
-	}
-	if dense != nil {
-		err := <-dense
-		dense = nil
-		return err
 	}
 	return nil
 }
@@ -304,83 +326,25 @@ func (f *scanFile) window(lo int, full []uint16, least uint16, R []uint32) (err 
 	if R != nil {
 		fillInf(R)
 	}
-	hi := int64(lo) + int64(len(full))
-	g := uint16(f.g)
-	// check checks that G(n) >= g on the rows of full[a:b]. Where every
-	// row of the window has G(n) >= g (G(n) does not decrease for the
-	// multipliers computed so far, LRS Theorem 5.2 and its analogue: then
-	// every file below the window's values), it need look at none.
-	check := func(a, b int64) error {
-		if least >= g {
-			return nil
-		}
-		for i, v := range full[a:b] {
-			if v < g {
-				m := int64(lo) + a + int64(i)
-				return fmt.Errorf("%s: a run of g = %d covers n = %d, but G(%d) = %d", f.t.dir, f.g, m, m, v)
-			}
-		}
-		return nil
-	}
+	w := span{lo: int64(lo), full: full, least: least, R: R, g: uint16(f.g), dir: f.t.dir}
+	hi := w.lo + int64(len(full))
 	for {
 		if !f.have {
-			if f.i == len(f.buf[0]) {
-				if err := f.fill(); err != nil {
-					return err
-				}
-				if f.done {
-					return nil
-				}
+			if err := f.batch(&w, hi); err != nil || f.done {
+				return err
 			}
-			// The rows of the batch, checked as Runs checks them; the
-			// runs that end inside the window are done here, one row at
-			// a time, and the first that reaches past it is kept.
-			ns := f.buf[0][f.i:]
-			gs, rs, runs := f.buf[1][f.i:len(f.buf[0])], f.buf[2][f.i:len(f.buf[0])], f.buf[3][f.i:len(f.buf[0])]
-			N1 := int64(f.t.n) + 1
-			j := 0
-			for ; j < len(ns); j++ {
-				n, r, run := int64(ns[j]), int64(rs[j]), int64(runs[j])
-				if run < 1 || n < f.next || r < 1 || r > n || n+run > N1 || gs[j] != int32(f.g) {
-					f.i += j + 1
-					return fmt.Errorf("%s: %w: bad breakpoint row n=%d g=%d r_min=%d run=%d", f.path, ErrCorrupt, n, gs[j], r, run)
-				}
-				f.next = n + run
-				if n+run > hi {
-					f.n, f.r, f.run, f.have = n, r, run, true
-					j++
-					break
-				}
-				a, b := n-int64(lo), n+run-int64(lo)
-				if err := check(a, b); err != nil {
-					return err
-				}
-				if R != nil {
-					for i := range R[a:b] {
-						R[a+int64(i)] = uint32(r) + uint32(i)
-					}
-				}
-				f.covered += run
-			}
-			f.i += j
 			if !f.have {
 				continue
 			}
 		}
 		// The run kept, from n = f.n on: it reaches past the window, or
-		// began past it.
+		// begins past it.
 		if f.n >= hi {
 			return nil
 		}
 		end := min(f.n+f.run, hi)
-		a, b := f.n-int64(lo), end-int64(lo)
-		if err := check(a, b); err != nil {
+		if err := w.cover(f.n, end, f.r); err != nil {
 			return err
-		}
-		if R != nil {
-			for i := range R[a:b] {
-				R[a+int64(i)] = uint32(f.r) + uint32(i)
-			}
 		}
 		f.covered += end - f.n
 		if end < f.n+f.run {
@@ -391,6 +355,76 @@ func (f *scanFile) window(lo int, full []uint16, least uint16, R []uint32) (err 
 		}
 		f.have = false
 	}
+}
+
+// batch takes the rows of the current batch (the next one where it is
+// taken), checked as Runs checks them: the runs that end by hi are
+// covered here, one row at a time, and the first that reaches past hi is
+// kept (f.have).
+func (f *scanFile) batch(w *span, hi int64) error {
+	if f.i == len(f.buf[0]) {
+		if err := f.fill(); err != nil || f.done {
+			return err
+		}
+	}
+	ns := f.buf[0][f.i:]
+	gs, rs, runs := f.buf[1][f.i:len(f.buf[0])], f.buf[2][f.i:len(f.buf[0])], f.buf[3][f.i:len(f.buf[0])]
+	N1 := int64(f.t.n) + 1
+	j := 0
+	for ; j < len(ns); j++ {
+		n, r, run := int64(ns[j]), int64(rs[j]), int64(runs[j])
+		if run < 1 || n < f.next || r < 1 || r > n || n+run > N1 || gs[j] != int32(f.g) {
+			f.i += j + 1
+			return fmt.Errorf("%s: %w: bad breakpoint row n=%d g=%d r_min=%d run=%d", f.path, ErrCorrupt, n, gs[j], r, run)
+		}
+		f.next = n + run
+		if n+run > hi {
+			f.n, f.r, f.run, f.have = n, r, run, true
+			j++
+			break
+		}
+		if err := w.cover(n, n+run, r); err != nil {
+			return err
+		}
+		f.covered += run
+	}
+	f.i += j
+	return nil
+}
+
+// span is a window of rows as one file's reader sees it: rows lo.., with
+// G(n) = full[n-lo] (least: the least of them), R_g(n) to be written
+// into R[n-lo] (R nil: not asked).
+type span struct {
+	lo    int64
+	full  []uint16
+	least uint16
+	R     []uint32
+	g     uint16
+	dir   string
+}
+
+// cover takes the rows n = from..end-1 of a run, where R_g(from) = r: it
+// checks that G(n) >= g on each and writes R_g(n). Where every row of the
+// window has G(n) >= g (G(n) does not decrease for the multipliers
+// computed so far, LRS Theorem 5.2 and its analogue: then every file
+// below the window's values) it need look at none.
+func (w *span) cover(from, end, r int64) error {
+	a, b := from-w.lo, end-w.lo
+	if w.least < w.g {
+		for i, v := range w.full[a:b] {
+			if v < w.g {
+				m := from + int64(i)
+				return fmt.Errorf("%s: a run of g = %d covers n = %d, but G(%d) = %d", w.dir, w.g, m, m, v)
+			}
+		}
+	}
+	if w.R != nil {
+		for i := range w.R[a:b] {
+			w.R[a+int64(i)] = uint32(r) + uint32(i)
+		}
+	}
+	return nil
 }
 
 // end checks that the file holds no row past the last window.
