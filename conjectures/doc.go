@@ -15,7 +15,10 @@
 // folder, reading the tables through [fibnim/table] (and the global game's
 // through [fibnim/globalnim]); a table folder that does not
 // validate is an error, not a smaller check. Each table is read once, in n
-// order (stream.go, source.go): the Zeckendorf or greedy parts are carried
+// order (stream.go, source.go), in one pass of [fibnim/table.Table.Scan]
+// that, with Options.Decode, also reads and checks every other file of the
+// table (the check of compute info -full), so that no file is decoded
+// twice: the Zeckendorf or greedy parts are carried
 // from n to n+1 (greedy.go), statements about n + ceil(n/a) are checked on
 // the runs of G(n) at the end, and Whinihan's strategy looks back through
 // a staircase of the rows that still reach n, so memory does not grow with

@@ -84,35 +84,112 @@ type StartMoves struct {
 	Source  string // the table folder
 }
 
-// verifyStartMoves lists the winning first moves of the starting piles
-// of the open table t (a = 2), counts them by decade, and checks that the
-// two agree where both run. It returns nil where the table holds no cells
-// (start values only).
-func verifyStartMoves(ctx context.Context, t *table.Table) (*StartMoves, error) {
-	dir := t.Dir()
+// listStartMoves lists the winning first moves of the starting piles
+// n <= min(10^4, N) of the open table t (a = 2) from its cells. It returns
+// nil where the table holds no cells (start values only).
+func listStartMoves(ctx context.Context, t *table.Table) (*StartMoves, error) {
 	s := moves.FromTable(t)
 	top := min(startMovesN, s.CellsTo())
 	if top < 1 {
 		return nil, nil
 	}
-	sm := &StartMoves{Source: dir}
+	sm := &StartMoves{Source: t.Dir()}
 	var err error
 	if sm.Moves, err = s.StartMoves(ctx, top); err != nil {
 		return nil, err
 	}
+	return sm, nil
+}
+
+// listBeside runs listStartMoves on t. For a table with breakpoint files,
+// whose page lookups read the files beside the pass over them (each
+// lookup its own pages, in a cache of its own: no state shared with the
+// pass), it runs on a goroutine of its own from now on; otherwise when
+// list is called. list gives the moves; stop, deferred by the caller,
+// ends the goroutine before the table is closed.
+func listBeside(ctx context.Context, t *table.Table) (list func() (*StartMoves, error), stop func()) {
+	if !t.HasBreakpoints() {
+		return func() (*StartMoves, error) { return listStartMoves(ctx, t) }, func() {}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	var sm *StartMoves
+	var err error
+	go func() {
+		defer close(done)
+		sm, err = listStartMoves(ctx, t)
+	}()
+	return func() (*StartMoves, error) { <-done; return sm, err }, func() { cancel(); <-done }
+}
+
+// countStartMoves counts the winning first moves of the starting piles of
+// t by decade into sm (listStartMoves's; nil: nothing to do), and checks
+// that the counts agree with the moves sm lists. The counts come from
+// tally where the pass over the table fed it R_1 (a table with breakpoint
+// files), and are otherwise read from the table (moves.TallyStartMoves).
+func countStartMoves(ctx context.Context, t *table.Table, sm *StartMoves, tally *startTally) error {
+	if sm == nil {
+		return nil
+	}
+	dir := t.Dir()
+	top := len(sm.Moves) - 1
 	var differ error
-	sm.Decades, sm.TallyN, err = moves.TallyStartMoves(ctx, t, func(n, c int) {
+	visit := func(n, c int) {
 		if n <= top && c != len(sm.Moves[n]) && differ == nil {
 			differ = fmt.Errorf("%s: the winning first moves from (%d, %d) number %d from the cells but %d from R_1: the table is inconsistent", dir, n, n-1, len(sm.Moves[n]), c)
 		}
-	})
+	}
+	var err error
+	if tally != nil {
+		sm.Decades, sm.TallyN, err = tally.Result()
+		if err != nil {
+			err = fmt.Errorf("%s: %w", dir, err)
+		}
+		for n := 1; n < len(tally.counts) && err == nil; n++ {
+			visit(n, tally.counts[n])
+		}
+	} else {
+		sm.Decades, sm.TallyN, err = moves.TallyStartMoves(ctx, t, visit)
+	}
 	if err == nil {
 		err = differ
 	}
-	if err != nil {
-		return nil, err
+	return err
+}
+
+// startTally counts the winning first moves of the starting piles of a
+// table from R_1 as the pass over it reads R_1 from breakpoint file 1
+// (moves.StartTally; window is the pass's hook), so that the tally does
+// not read the file again. It keeps the counts of n <= startMovesN, for
+// countStartMoves to compare with the moves it lists from the cells.
+type startTally struct {
+	*moves.StartTally
+	counts []int // counts[n] for n <= min(startMovesN, N)
+	dir    string
+}
+
+// newStartTally counts the winning first moves of multiplier a from R_1
+// of rows 1..N of the table folder dir.
+func newStartTally(a grundy.Multiplier, N int, dir string) *startTally {
+	st := &startTally{counts: make([]int, min(startMovesN, N)+1), dir: dir}
+	st.StartTally = moves.NewStartTally(a, N, func(n, c int) {
+		if n < len(st.counts) {
+			st.counts[n] = c
+		}
+	})
+	return st
+}
+
+// window takes R_1 of the rows of w (w.R[0]).
+func (st *startTally) window(w table.Window) error {
+	for i, r := range w.R[0] {
+		if m := w.Lo + i; m >= 1 {
+			if err := st.Row(m, r); err != nil {
+				return fmt.Errorf("%s: %w", st.dir, err)
+			}
+		}
 	}
-	return sm, nil
+	return nil
 }
 
 func pe366Statement() string {

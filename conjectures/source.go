@@ -8,8 +8,9 @@ import (
 	"fibnim/table"
 )
 
-// sourceBatch is the number of rows a Source hands out at once.
-const sourceBatch = 1 << 16
+// sourceBatch is the number of rows a Source hands out at once: a window
+// of the pass over a table (the recomputed rows are cut to match).
+const sourceBatch = table.ScanRows
 
 // arraySource streams rows from arrays in memory.
 type arraySource struct {
@@ -42,22 +43,23 @@ func (a *arraySource) Next() ([]Row, error) {
 	return a.buf, nil
 }
 
-// tableSource streams a table from its files: the start values and R_1..R_g
-// of the breakpoint files, each decoded on a goroutine of its own into
-// chunks of rows, which Next puts together.
+// tableSource streams a table from its files, in one pass
+// (table.Table.Scan, on a goroutine of its own): the start values and
+// R_1..R_g of the breakpoint files, window by window, or, where the table
+// holds no breakpoint files, R_1..R_g from arrays in memory (low) or
+// recomputed (rs). The rows are put together on the pass's goroutine, in
+// batches that go round between it and Next (free), so that Next, on the
+// checks' goroutine, only hands them on.
 type tableSource struct {
 	N0, g  int
-	starts chan startChunk
-	rs     []chan rChunk
+	rows   chan []Row    // batches of rows, in n order
+	free   chan []Row    // batches Next is done with
+	cur    []Row         // the batch Next returned last
+	low    [][]uint32    // R_1..R_g of every row, where given in memory
+	rs     []chan rChunk // R_1..R_g recomputed, where neither
 	errs   chan error
 	cancel context.CancelFunc
-	buf    []Row
-	lo     int
-}
-
-type startChunk struct {
-	lo          int
-	start, full []uint16
+	done   chan struct{} // closed once the scan has returned
 }
 
 type rChunk struct {
@@ -67,13 +69,14 @@ type rChunk struct {
 
 // NewTableSource streams t with R_1..R_g (g = 0, 1 or 4): from its
 // breakpoint files, or, where it holds none, recomputed (see
-// NewRecomputedSource). Decoding stops when ctx is done; Close stops it
-// early.
+// NewRecomputedSource). It decodes the start values and breakpoint files
+// 1..g once, in one pass (table.Table.Scan), checking every row it reads.
+// Decoding stops when ctx is done; Close stops it early.
 func NewTableSource(ctx context.Context, t *table.Table, g int) (*tableSource, error) {
 	if g > 0 && !t.HasBreakpoints() {
 		return NewRecomputedSource(ctx, t, g)
 	}
-	return newTableSource(ctx, t, g, false)
+	return newTableSource(ctx, t, sourceOptions{g: g, from: sourceFiles})
 }
 
 // NewRecomputedSource streams the start values of t with R_1..R_g (g =
@@ -90,81 +93,114 @@ func NewRecomputedSource(ctx context.Context, t *table.Table, g int) (*tableSour
 	if N := t.N(); N > grundy.MaxBreakpointN {
 		return nil, fmt.Errorf("conjectures: %s: N = %d is past %d, the last row the engine's sweeps reach", t.Dir(), N, grundy.MaxBreakpointN)
 	}
-	return newTableSource(ctx, t, g, true)
+	return newTableSource(ctx, t, sourceOptions{g: g, from: sourceRecomputed})
 }
 
-func newTableSource(ctx context.Context, t *table.Table, g int, recompute bool) (*tableSource, error) {
+// Where a tableSource takes R_1..R_g from.
+const (
+	sourceFiles      = iota // the breakpoint files
+	sourceRecomputed        // the engine's row sweeps
+	sourceArrays            // low, in memory
+)
+
+// sourceOptions say what a tableSource streams.
+type sourceOptions struct {
+	g    int // R_1..R_g
+	from int // sourceFiles, sourceRecomputed or sourceArrays
+	// every reads and checks every file of the table in the pass, as
+	// table.Table.Check does, not only those it streams.
+	every bool
+	low   [][]uint32 // R_1..R_g of every row, for from = sourceArrays
+	// window, if not nil, sees each window of the pass, on the pass's
+	// goroutine, before its rows go to Next (the tally of winning first
+	// moves reads R_1 there).
+	window func(table.Window) error
+}
+
+// newTableSource streams the start values of t with R_1..R_g as o says.
+func newTableSource(ctx context.Context, t *table.Table, o sourceOptions) (*tableSource, error) {
 	N := t.N()
 	ctx, cancel := context.WithCancel(ctx)
-	src := &tableSource{N0: N, g: g, starts: make(chan startChunk, 2), errs: make(chan error, g+1), cancel: cancel}
+	src := &tableSource{N0: N, g: o.g, rows: make(chan []Row, 2), free: make(chan []Row, 4), errs: make(chan error, 2), cancel: cancel, done: make(chan struct{})}
+	opt := table.ScanOptions{Every: o.every, Reuse: true}
+	switch o.from {
+	case sourceFiles:
+		opt.R = o.g
+	case sourceArrays:
+		src.low = o.low
+	case sourceRecomputed:
+		for range o.g {
+			src.rs = append(src.rs, make(chan rChunk, 2))
+		}
+		if o.g > 0 {
+			go src.recompute(ctx, t.Mult())
+		}
+	}
 	go func() {
-		defer close(src.starts)
-		err := t.ScanStartValues(func(lo int, start, full []uint16) bool {
-			for i := 0; i < len(start); i += sourceBatch {
-				hi := min(i+sourceBatch, len(start))
-				ch := startChunk{lo: lo + i, start: append([]uint16(nil), start[i:hi]...), full: append([]uint16(nil), full[i:hi]...)}
-				select {
-				case src.starts <- ch:
-				case <-ctx.Done():
-					return false
+		defer close(src.done)
+		defer close(src.rows)
+		err := t.Scan(ctx, opt, func(w table.Window) error {
+			if o.window != nil {
+				if err := o.window(w); err != nil {
+					return err
 				}
 			}
-			return true
+			buf, err := src.put(w)
+			if err != nil {
+				return err
+			}
+			select {
+			case src.rows <- buf:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		})
 		if err != nil {
 			src.errs <- err
 		}
 	}()
-	if recompute {
-		for range g {
-			src.rs = append(src.rs, make(chan rChunk, 2))
-		}
-		if g > 0 {
-			go src.recompute(ctx, t.Mult())
-		}
-		return src, nil
-	}
-	for gg := 1; gg <= g; gg++ {
-		c := make(chan rChunk, 2)
-		src.rs = append(src.rs, c)
-		go func(gg int, c chan rChunk) {
-			defer close(c)
-			lo := 0
-			cur := newInfChunk(0, N)
-			send := func() bool {
-				select {
-				case c <- cur:
-				case <-ctx.Done():
-					return false
-				}
-				lo += sourceBatch
-				if lo <= N {
-					cur = newInfChunk(lo, N)
-				}
-				return true
-			}
-			for b, err := range t.Runs(gg) {
-				if err != nil {
-					src.errs <- err
-					return
-				}
-				for m := int(b.N); m < int(b.N)+int(b.Run); m++ {
-					for m >= lo+sourceBatch {
-						if !send() {
-							return
-						}
-					}
-					cur.R[m-lo] = uint32(int(b.RMin) + m - int(b.N))
-				}
-			}
-			for lo <= N {
-				if !send() {
-					return
-				}
-			}
-		}(gg, c)
-	}
 	return src, nil
+}
+
+// put puts the rows of window w together, in a batch Next is done with
+// where there is one.
+func (s *tableSource) put(w table.Window) ([]Row, error) {
+	var buf []Row
+	select {
+	case buf = <-s.free:
+	default:
+	}
+	buf = buf[:0]
+	for i := range w.Full {
+		buf = append(buf, Row{Start: w.Start[i], Full: w.Full[i], R: [4]uint32{grundy.Inf, grundy.Inf, grundy.Inf, grundy.Inf}})
+	}
+	for g, R := range w.R {
+		for i, r := range R {
+			buf[i].R[g] = r
+		}
+	}
+	for g, R := range s.low {
+		for i, r := range R[w.Lo : w.Lo+len(w.Full)] {
+			buf[i].R[g] = r
+		}
+	}
+	for g, c := range s.rs {
+		rc, ok := <-c
+		if !ok {
+			if err := s.failed(); err != nil {
+				return nil, err
+			}
+			return nil, fmt.Errorf("conjectures: the row sweeps of R_%d ended before n = %d", g+1, w.Lo)
+		}
+		if rc.lo != w.Lo || len(rc.R) != len(w.Full) {
+			return nil, fmt.Errorf("conjectures: chunk of R_%d at %d (%d rows) beside start values at %d (%d rows)", g+1, rc.lo, len(rc.R), w.Lo, len(w.Full))
+		}
+		for i, r := range rc.R {
+			buf[i].R[g] = r
+		}
+	}
+	return buf, nil
 }
 
 // recompute sends R_1..R_g of every row in chunks of sourceBatch rows,
@@ -224,19 +260,15 @@ func (s *tableSource) recompute(ctx context.Context, a grundy.Multiplier) {
 	}
 }
 
-func newInfChunk(lo, N int) rChunk {
-	R := make([]uint32, min(sourceBatch, N+1-lo))
-	for i := range R {
-		R[i] = grundy.Inf
-	}
-	return rChunk{lo: lo, R: R}
-}
-
 func (s *tableSource) N() int { return s.N0 }
 func (s *tableSource) R() int { return s.g }
 
-// Close stops the decoding goroutines.
-func (s *tableSource) Close() { s.cancel() }
+// Close stops the decoding goroutines, and waits for the pass over the
+// table to return, so that the table can be closed after it.
+func (s *tableSource) Close() {
+	s.cancel()
+	<-s.done
+}
 
 // failed returns the first error a decoding goroutine reported, if any,
 // and then stops the others.
@@ -250,33 +282,24 @@ func (s *tableSource) failed() error {
 	}
 }
 
+// Next returns the rows of the next window of the pass. The pass's checks
+// that need the whole of a file come after its last window: past the last
+// rows, Next returns the pass's error, if any.
 func (s *tableSource) Next() ([]Row, error) {
+	if s.cur != nil {
+		select {
+		case s.free <- s.cur:
+		default:
+		}
+		s.cur = nil
+	}
 	if err := s.failed(); err != nil {
 		return nil, err
 	}
-	sc, ok := <-s.starts
+	buf, ok := <-s.rows
 	if !ok {
 		return nil, s.failed()
 	}
-	s.buf = s.buf[:0]
-	for i := range sc.start {
-		s.buf = append(s.buf, Row{Start: sc.start[i], Full: sc.full[i], R: [4]uint32{grundy.Inf, grundy.Inf, grundy.Inf, grundy.Inf}})
-	}
-	for g, c := range s.rs {
-		rc, ok := <-c
-		if !ok {
-			if err := s.failed(); err != nil {
-				return nil, err
-			}
-			return nil, fmt.Errorf("conjectures: breakpoint file g = %d ended before n = %d", g+1, sc.lo)
-		}
-		if rc.lo != sc.lo || len(rc.R) != len(sc.start) {
-			return nil, fmt.Errorf("conjectures: chunk of R_%d at %d (%d rows) beside start values at %d (%d rows)", g+1, rc.lo, len(rc.R), sc.lo, len(sc.start))
-		}
-		for i, r := range rc.R {
-			s.buf[i].R[g] = r
-		}
-	}
-	s.lo += len(sc.start)
-	return s.buf, nil
+	s.cur = buf
+	return buf, nil
 }

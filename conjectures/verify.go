@@ -55,12 +55,15 @@ type Options struct {
 	Layers int
 	// Progress, if not nil, gets a line now and then while a table is read.
 	Progress func(string)
-	// Decode reads every row of every table first ([table.Table.DeepCheck],
-	// the check of "compute info -full"), on the table verify opened for
-	// its checks; Data then ends with a line per table that says so.
+	// Decode reads and checks every row of every file of each table
+	// ([table.Table.Check], the check of "compute info -full") in the pass
+	// that runs the checks over it, so that each file is decoded once;
+	// Data then ends with a line per table that says so
+	// ([table.Table.CheckedLine]). Without it the pass reads only the files
+	// the checks read.
 	Decode bool
-	// Decoding, if not nil, is called with a table's folder before it is
-	// decoded.
+	// Decoding, if not nil, is called with a table's folder before its
+	// pass, where Decode is set.
 	Decoding func(dir string)
 }
 
@@ -170,22 +173,16 @@ type tableVerification struct {
 	moves   *StartMoves
 }
 
-// verifyTable runs on the open table t everything verify reads from it:
-// the deep check (opt.Decode), the hashes and the streamed checks
-// (streamTable), for a = 2 the winning first moves, and the checks of
-// the global game of the same a, which read its rows.
+// verifyTable runs on the open table t everything verify reads from it,
+// in one pass over its files: the hashes, the streamed checks and, where
+// opt.Decode asks, the deep check (streamTable); for a = 2 the winning
+// first moves, and the checks of the global game of the same a, which
+// read its rows.
 func verifyTable(ctx context.Context, t *table.Table, opt Options, global *globalPass) (*tableVerification, error) {
 	a := t.Mult()
 	tv := &tableVerification{n: t.N()}
-	if opt.Decode {
-		if opt.Decoding != nil {
-			opt.Decoding(t.Dir())
-		}
-		line, err := t.DeepCheck(ctx)
-		if err != nil {
-			return nil, err
-		}
-		tv.decoded = append(tv.decoded, line)
+	if opt.Decode && opt.Decoding != nil {
+		opt.Decoding(t.Dir())
 	}
 	p := Pass{Mult: a, Mults: true, Paper: a == grundy.Fibonacci}
 	if progress := opt.Progress; progress != nil {
@@ -194,16 +191,31 @@ func verifyTable(ctx context.Context, t *table.Table, opt Options, global *globa
 			progress(fmt.Sprintf("verify: a = %s, %d of %d rows (%.0f%%), elapsed %v", a, done, total, 100*float64(done)/float64(total), time.Since(t0).Round(time.Second)))
 		}
 	}
-	keep := 0
+	// For a = 2, the winning first moves of the piles n <= 10^4 are
+	// listed from the cells, beside the pass where it can.
+	var list func() (*StartMoves, error)
 	if p.Paper {
-		keep = oeisHead + 1
+		var stop func()
+		list, stop = listBeside(ctx, t)
+		defer stop()
 	}
-	var err error
-	if tv.res, tv.lines, tv.head, err = streamTable(ctx, t, p, opt.Layers, keep); err != nil {
+	st, err := streamTable(ctx, t, p, tableRead{layers: opt.Layers, keep: keepHead(p), every: opt.Decode})
+	if err != nil {
 		return nil, err
 	}
+	tv.res, tv.lines, tv.head = st.res, st.lines, st.head
+	if opt.Decode {
+		line, err := t.CheckedLine()
+		if err != nil {
+			return nil, err
+		}
+		tv.decoded = append(tv.decoded, line)
+	}
 	if p.Paper {
-		if tv.moves, err = verifyStartMoves(ctx, t); err != nil {
+		if tv.moves, err = list(); err != nil {
+			return nil, err
+		}
+		if err := countStartMoves(ctx, t, tv.moves, st.tally); err != nil {
 			return nil, err
 		}
 	}
@@ -211,6 +223,15 @@ func verifyTable(ctx context.Context, t *table.Table, opt Options, global *globa
 		return nil, err
 	}
 	return tv, nil
+}
+
+// keepHead is how many rows' start values the pass p keeps for the OEIS
+// b-files: those of n <= oeisHead for a = 2, none otherwise.
+func keepHead(p Pass) int {
+	if p.Paper {
+		return oeisHead + 1
+	}
+	return 0
 }
 
 // oeisHead is the last n of the start values of a = 2 that the OEIS
@@ -253,17 +274,40 @@ func readers(scope Scope, any, all Data) string {
 	return strings.Join(ids, ", ")
 }
 
-// streamTable runs the checks p names on the table folder dir, in one
-// pass over its files: with R_1..R_4 from its breakpoint files where it
-// holds them; in memory, with R from dense.parquet, for a small table of
-// the dense engine whose dense.parquet holds every row; and otherwise (a
-// table of start values alone, or dense.parquet short of N) with the
-// start values streamed from start_values.parquet and at most layers of
-// R_1..R_4 recomputed by the engine's row sweeps (NewRecomputedSource).
-// It returns the results, the lines that say what was read, and the start
-// values of the first keep rows (n < keep; nil for keep 0), kept as they
-// stream by.
-func streamTable(ctx context.Context, t *table.Table, p Pass, layers, keep int) ([]Result, []string, *Starts, error) {
+// tableRead says how streamTable reads a table.
+type tableRead struct {
+	// layers is how many of R_1..R_4 may be recomputed for a table
+	// without breakpoint files (Options.Layers).
+	layers int
+	// keep is how many rows' start values to keep (n < keep).
+	keep int
+	// every reads and checks every file of the table in the same pass, as
+	// table.Table.Check does (Options.Decode), not only those the checks
+	// read.
+	every bool
+}
+
+// tableStream is what streamTable read and found.
+type tableStream struct {
+	res   []Result
+	lines []string // what was read, for Data
+	head  *Starts  // the start values of the first rd.keep rows (nil for keep 0)
+	// tally counts the winning first moves of a = 2 from the R_1 that
+	// the pass read from breakpoint file 1 (nil: not counted).
+	tally *startTally
+}
+
+// streamTable runs the checks p names on the table t, in one pass over its
+// files (table.Table.Scan; with rd.every, the pass reads every file and
+// checks every row, so that no file is decoded twice): with R_1..R_4
+// from its breakpoint files where it holds them; in memory, with R from
+// dense.parquet, for a small table of the dense engine whose
+// dense.parquet holds every row; and otherwise (a table of start values
+// alone, or dense.parquet short of N) with at most rd.layers of R_1..R_4
+// recomputed by the engine's row sweeps (NewRecomputedSource). It
+// returns the results, the lines that say what was read, and the start
+// values of the first rd.keep rows, kept as they stream by.
+func streamTable(ctx context.Context, t *table.Table, p Pass, rd tableRead) (*tableStream, error) {
 	dir := t.Dir()
 	a := p.Mult
 	N := t.N()
@@ -275,7 +319,7 @@ func streamTable(ctx context.Context, t *table.Table, p Pass, layers, keep int) 
 			p.Progress(0, int64(N)+1)
 		}
 		if err := t.CheckHashes(ctx); err != nil {
-			return nil, nil, nil, err
+			return nil, err
 		}
 		lines = append(lines, fmt.Sprintf("Table %s: its %d files match the SHA-256 of its manifest.", dir, len(m.Files)))
 	} else {
@@ -287,71 +331,95 @@ func streamTable(ctx context.Context, t *table.Table, p Pass, layers, keep int) 
 	cellIDs := readers(Fibonacci, R1|R1to4, StartValues|R1|R1to4)
 	multIDs := readers(EveryMultiplier, StartValues, StartValues|R1)
 	need := p.rows()
-	switch {
-	case t.HasBreakpoints():
-		src, err := NewTableSource(ctx, t, need)
-		if err != nil {
-			return nil, nil, nil, err
-		}
+	out := &tableStream{}
+	// run streams src through the checks, keeping the head.
+	run := func(src *tableSource) error {
 		defer src.Close()
-		h := newHeadSource(src, keep)
+		h := newHeadSource(src, rd.keep)
 		res, err := Stream(h, p)
 		if err != nil {
-			return nil, nil, nil, err
+			return err
+		}
+		out.res, out.head = res, h.Head()
+		return nil
+	}
+	switch {
+	case t.HasBreakpoints():
+		o := sourceOptions{g: need, from: sourceFiles, every: rd.every}
+		if p.Paper && need >= 1 {
+			// For a = 2, the winning first moves of every pile are
+			// counted from the R_1 the pass reads.
+			out.tally = newStartTally(a, N, dir)
+			o.window = out.tally.window
+		}
+		src, err := newTableSource(ctx, t, o)
+		if err != nil {
+			return nil, err
+		}
+		if err := run(src); err != nil {
+			return nil, err
 		}
 		if p.Paper {
 			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (%s): rows n <= %d of a = 2, from %s.", cellIDs, N, filepath.Join(dir, table.BreakpointsDir)))
 		}
-		lines = append(lines, fmt.Sprintf("Multiplier a = %s (%s put for a): start values and R_1, n <= %d, streamed from %s.", a, multIDs, N, dir))
-		return res, lines, h.Head(), nil
+		out.lines = append(lines, fmt.Sprintf("Multiplier a = %s (%s put for a): start values and R_1, n <= %d, streamed from %s.", a, multIDs, N, dir))
+		return out, nil
 	case t.DenseN() == N:
 		// A table of the dense engine whose dense.parquet holds every row:
-		// small, so in memory.
-		start, full, err := t.StartValues()
-		if err != nil {
-			return nil, nil, nil, err
+		// small, so R_1..R_4 in memory, from the rows of dense.parquet
+		// that the deep check decoded (rd.every), or streamed from it.
+		var rows *LowRows
+		var from string
+		var err error
+		if rd.every {
+			rows, from, err = denseLowRows(t)
+		} else {
+			rows, from, err = LoadLowRows(t)
 		}
-		rows, src, err := LoadLowRows(t)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, err
 		}
-		h := newHeadSource(NewArraySource(&Starts{Start: start, Full: full}, rows.R[:need]...), keep)
-		res, err := Stream(h, p)
+		src, err := newTableSource(ctx, t, sourceOptions{g: need, from: sourceArrays, every: rd.every, low: rows.R[:need]})
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, err
+		}
+		if err := run(src); err != nil {
+			return nil, err
 		}
 		if p.Paper {
-			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (%s): rows n <= %d of a = 2, from %s.", cellIDs, N, src))
+			lines = append(lines, fmt.Sprintf("Cells of value 0..3 (%s): rows n <= %d of a = 2, from %s.", cellIDs, N, from))
 		}
-		return res, append(lines, fmt.Sprintf("Multiplier a = %s (%s put for a): start values n <= %d, R_1 for n <= %d.", a, multIDs, N, N)), h.Head(), nil
+		out.lines = append(lines, fmt.Sprintf("Multiplier a = %s (%s put for a): start values n <= %d, R_1 for n <= %d.", a, multIDs, N, N))
+		return out, nil
 	}
 	// Start values alone, or dense rows short of N: R recomputed.
-	k := min(need, max(layers, 0))
+	k := min(need, max(rd.layers, 0))
 	held := "no breakpoint files"
 	if d := t.DenseN(); d >= 0 {
 		held += fmt.Sprintf(", and dense.parquet only rows n <= %d", d)
 	}
 	if k < need {
-		p.NoRows = fmt.Sprintf("the table %s holds %s, and verify recomputed %s (-layers %d)", dir, held, layerNames(k), layers)
+		p.NoRows = fmt.Sprintf("the table %s holds %s, and verify recomputed %s (-layers %d)", dir, held, layerNames(k), rd.layers)
 	}
-	src, err := NewRecomputedSource(ctx, t, k)
-	if err != nil {
-		return nil, nil, nil, err
+	if N > grundy.MaxBreakpointN {
+		return nil, fmt.Errorf("conjectures: %s: N = %d is past %d, the last row the engine's sweeps reach", t.Dir(), N, grundy.MaxBreakpointN)
 	}
-	defer src.Close()
-	h := newHeadSource(src, keep)
-	res, err := Stream(h, p)
+	src, err := newTableSource(ctx, t, sourceOptions{g: k, from: sourceRecomputed, every: rd.every})
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
+	}
+	if err := run(src); err != nil {
+		return nil, err
 	}
 	how := fmt.Sprintf("%s recomputed for n <= %d by the engine's row sweeps (grundy.FirstLayers, one sweep over 0..N each), not read from the table: it holds %s", layerNames(k), N, held)
 	if k == 0 {
-		how = fmt.Sprintf("no R_1: the table holds %s and verify recomputed none (-layers %d)", held, layers)
+		how = fmt.Sprintf("no R_1: the table holds %s and verify recomputed none (-layers %d)", held, rd.layers)
 	}
 	if p.Paper {
 		lines = append(lines, fmt.Sprintf("Cells of value 0..3 (%s): rows n <= %d of a = 2, %s.", cellIDs, N, how))
 	}
-	return res, append(lines, fmt.Sprintf("Multiplier a = %s (%s put for a): start values n <= %d, streamed from %s; %s.", a, multIDs, N, dir, how)), h.Head(), nil
+	out.lines = append(lines, fmt.Sprintf("Multiplier a = %s (%s put for a): start values n <= %d, streamed from %s; %s.", a, multIDs, N, dir, how))
+	return out, nil
 }
 
 // layerNames names R_1..R_k.
@@ -442,6 +510,29 @@ func LoadLowRows(t *table.Table) (*LowRows, string, error) {
 		return nil, "", err
 	}
 	return &l, path, nil
+}
+
+// denseLowRows is LoadLowRows for a table without breakpoint files, from
+// the rows of dense.parquet as table.Table.DenseRows decodes and checks
+// them (and keeps them, for the cells the winning moves read), so that a
+// pass that checks every file does not decode dense.parquet twice.
+func denseLowRows(t *table.Table) (*LowRows, string, error) {
+	rows, err := t.DenseRows()
+	if err != nil {
+		return nil, "", err
+	}
+	var l LowRows
+	for g := range l.R {
+		l.R[g] = infRow(t.DenseN())
+	}
+	for n, row := range rows {
+		for r := len(row) - 1; r >= 0; r-- {
+			for g := 1; g <= min(int(row[r]), 4); g++ {
+				l.R[g-1][n] = uint32(r)
+			}
+		}
+	}
+	return &l, filepath.Join(t.Dir(), table.DenseFile), nil
 }
 
 // infRow is R_g for a value g that no row 0..N reaches.

@@ -39,7 +39,8 @@
 //
 // start.go holds the winning first moves of the starting piles (n, n-1):
 // all of them for the n of a range ([Solver.StartMoves]), and their number for
-// every n of a table from R_1 alone ([TallyStartMoves]): removing k from
+// every n of a table from R_1 alone ([TallyStartMoves], or [StartTally] for
+// a reader that already streams R_1): removing k from
 // (n, n-1) wins exactly when floor(a*k) < R_1(n-k), so each row m = n-k
 // offers a winning move to the n in [m+1, m+ceil(R_1(m)/a)-1].
 //

@@ -209,6 +209,31 @@ func TestProjectEuler366Examples(t *testing.T) {
 	}
 }
 
+// The winning first moves of every starting pile, listed from a table's
+// breakpoint files (R_1 read once), equal those the dense engine's cells
+// give, move by move, for every multiplier of testMults.
+func TestStartMovesEqualDense(t *testing.T) {
+	const N = 1500
+	ctx := context.Background()
+	for _, mult := range testMults {
+		a, _ := grundy.ParseMultiplier(mult)
+		tab, _ := grundy.Dense(N, a, 2)
+		want, err := FromDense(tab).StartMoves(ctx, N)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := FromTable(saved(t, N, a, true, 0)).StartMoves(ctx, N)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := range want {
+			if !slices.Equal(got[n], want[n]) {
+				t.Fatalf("a = %s: the winning first moves from (%d, %d): %v from the table, %v from the dense engine", a, n, n-1, got[n], want[n])
+			}
+		}
+	}
+}
+
 // The tally of winning first moves from R_1 alone equals the moves
 // StartMoves finds from every cell, for every starting pile and every
 // multiplier of testMults, from breakpoint files and from dense.parquet.

@@ -17,6 +17,36 @@ func (s *Solver) StartMoves(ctx context.Context, N int) ([][]Move, error) {
 		return nil, fmt.Errorf("moves: starting piles up to %d, but the table covers n <= %d", N, s.n)
 	}
 	out := make([][]Move, N+1)
+	if s.tab != nil && s.tab.HasBreakpoints() && N >= 2 {
+		// The moves from (n, n-1) reach the rows 1..n-1, and one to (m, c)
+		// wins exactly when c < R_1(m) (MovesTo with g = 0): R_1 of the
+		// rows below N read once, not a window of it for each n.
+		R1, err := s.tab.Column(1, 0, N-1)
+		if err != nil {
+			return nil, err
+		}
+		// quota[k] = floor(a*k), the quota after removing k, once for
+		// every k < N (Position.After takes it from the multiplier for
+		// each move).
+		quota := make([]int, N)
+		for k := 1; k < N; k++ {
+			quota[k] = s.a.Quota(k)
+		}
+		for n := 2; n <= N; n++ {
+			if n%1024 == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			for k := 1; k < n; k++ {
+				m := n - k
+				if c := min(quota[k], m); uint32(c) < R1[m] {
+					out[n] = append(out[n], Move{Take: k, To: grundy.Position{N: m, R: c}})
+				}
+			}
+		}
+		return out, nil
+	}
 	for n := 1; n <= N; n++ {
 		if n%1024 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -57,7 +87,7 @@ type Decade struct {
 // the last one cut at N) and calls visit, if not nil, with each n and its
 // count. It stops when ctx is done.
 func TallyStartMoves(ctx context.Context, t *table.Table, visit func(n int, count int)) ([]Decade, int, error) {
-	tl := tally{a: t.Mult(), N: t.N(), visit: visit, d: Decade{From: 1, To: 9}}
+	tl := NewStartTally(t.Mult(), t.N(), visit)
 	if t.HasBreakpoints() {
 		// Every row m >= 1 has G(m) >= 1, so the runs of file 1 cover
 		// 1..N in order.
@@ -66,7 +96,7 @@ func TallyStartMoves(ctx context.Context, t *table.Table, visit func(n int, coun
 				return nil, 0, err
 			}
 			for i := range b.Run {
-				if err := tl.row(int(b.N+i), uint32(b.RMin+i)); err != nil {
+				if err := tl.Row(int(b.N+i), uint32(b.RMin+i)); err != nil {
 					return nil, 0, fmt.Errorf("%s: %w", t.Dir(), err)
 				}
 			}
@@ -82,8 +112,8 @@ func TallyStartMoves(ctx context.Context, t *table.Table, visit func(n int, coun
 		if err != nil {
 			return nil, 0, err
 		}
-		tl.N = t.DenseN()
-		for m := 1; m <= tl.N; m++ {
+		tl = NewStartTally(t.Mult(), t.DenseN(), visit)
+		for m := 1; m <= t.DenseN(); m++ {
 			R := uint32(grundy.Inf)
 			for r, g := range rows[m] {
 				if g >= 1 {
@@ -91,13 +121,41 @@ func TallyStartMoves(ctx context.Context, t *table.Table, visit func(n int, coun
 					break
 				}
 			}
-			if err := tl.row(m, R); err != nil {
+			if err := tl.Row(m, R); err != nil {
 				return nil, 0, fmt.Errorf("%s: %w", t.Dir(), err)
 			}
 		}
 	}
+	decades, N, err := tl.Result()
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", t.Dir(), err)
+	}
+	return decades, N, nil
+}
+
+// StartTally is TallyStartMoves for a reader that already reads R_1 of a
+// table in n order (compute verify's one pass over a table, package
+// conjectures), so that breakpoint file 1 is not decoded again for it.
+// Row takes R_1(m) for m = 1, 2, ..., N in turn; Result then gives what
+// TallyStartMoves gives, and visit is called as TallyStartMoves calls it.
+type StartTally struct{ tl tally }
+
+// NewStartTally starts the tally of the starting piles n = 1..N of
+// multiplier a.
+func NewStartTally(a grundy.Multiplier, N int, visit func(n, count int)) *StartTally {
+	return &StartTally{tl: tally{a: a, N: N, visit: visit, d: Decade{From: 1, To: 9}}}
+}
+
+// Row takes R_1(m) of the next row m (1, 2, ...): an error for a row out
+// of turn or an R_1(m) outside 1..m.
+func (s *StartTally) Row(m int, R1 uint32) error { return s.tl.row(m, R1) }
+
+// Result gives the counts by decade and N, once every row 1..N was given;
+// an error if some were not.
+func (s *StartTally) Result() ([]Decade, int, error) {
+	tl := &s.tl
 	if tl.next != tl.N+1 && tl.N >= 1 {
-		return nil, 0, fmt.Errorf("%s: R_1 covers rows 1..%d, not 1..%d", t.Dir(), tl.next-1, tl.N)
+		return nil, 0, fmt.Errorf("R_1 covers rows 1..%d, not 1..%d", tl.next-1, tl.N)
 	}
 	if tl.N >= 1 {
 		tl.d.To = min(tl.d.To, int64(tl.N))

@@ -49,7 +49,6 @@ func checkFolder(ctx context.Context, dir string) (string, error) {
 // and the table has a manifest, the files are hashed first, so that a
 // file that changed after it was written is named as such.
 func (t *Table) DeepCheck(ctx context.Context) (string, error) {
-	dir := t.dir
 	if err := t.Check(ctx); err != nil {
 		// A file that changed after it was written is named as such, as
 		// info -full names it (it hashes first); the hashes are not taken
@@ -61,6 +60,15 @@ func (t *Table) DeepCheck(ctx context.Context) (string, error) {
 		}
 		return "", err
 	}
+	return t.CheckedLine()
+}
+
+// CheckedLine is the line that says what [Table.Check] read, for a table
+// that passed it, or a [Table.Scan] with ScanOptions.Every that returned
+// nil: DeepCheck's line, for a reader that ran the check inside a pass of
+// its own (compute verify).
+func (t *Table) CheckedLine() (string, error) {
+	dir := t.dir
 	files, err := dataFiles(dir)
 	if err != nil {
 		return "", err

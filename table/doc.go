@@ -2,8 +2,10 @@
 // it. It defines the Parquet files of a table folder (ROOT/grundy/mult=A),
 // their rows ([StartValue], [DenseCell], [Breakpoint]), layout and metadata keys
 // (layout.go), a table folder's [Manifest] (manifest.go), how a folder is
-// validated (validate.go: [Open]), read (table.go, read.go, lookup.go) and
-// checked row by row (check.go, checkall.go), and the one listing and
+// validated (validate.go: [Open]), read (table.go, read.go, lookup.go),
+// read and checked row by row in one pass over every file (scan.go:
+// [Table.Scan], which [Table.Check] and compute verify run; check.go,
+// checkall.go), and the one listing and
 // ordering of the folders mult=A of a results folder (folders.go:
 // [MultFolder], [Mults], [CompareMults], [SortMults]). The global game's
 // files (ROOT/global/mult=A) are package [fibnim/globalnim]'s, which reads
@@ -65,6 +67,14 @@
 // the decoder that checks and expands them. The engine hands its runs over
 // already made (internal/tablewrite's RunFile writes them); the tests keep
 // an encoder of whole columns (runencoder_test.go).
+//
+// scan.go reads a table in one pass, in n order, a window of ScanRows
+// rows at a time: the start values, then each breakpoint file's runs
+// that meet the window, a page of each column at a time, each row checked
+// as it is read and the runs checked against the start values, so that
+// the deep check (Check) and a reader of R_1..R_k (compute verify's
+// checks) share one decode of each file, in memory that does not grow
+// with N.
 //
 // lookup.go answers positions (Value), rows (Row), batches (Values) and
 // windows of a column (Column): each R_g(n) is one page of file g, found in

@@ -132,20 +132,28 @@ func (t *Table) loadDense(n int) error {
 	// caught whatever its value (every uint16 is a value).
 	seen := make([]uint64, (int64(t.denseN+1)*int64(t.denseN+2)/2+63)/64)
 	path := filepath.Join(t.dir, DenseFile)
-	_, err := scan(path, 1<<16, func(b []DenseCell) error {
-		for _, c := range b {
-			if c.N < 0 || int(c.N) > t.denseN || c.R < 0 || c.R > c.N || c.G < 0 || c.G > grundy.MaxValue {
-				return fmt.Errorf("%s: bad cell (%d, %d)", path, c.N, c.R)
+	// Column by column (ScanColumns): several times faster than rows.
+	var bad error
+	err := ScanColumns(path, []string{"n", "r", "g"}, func(_ int64, v [][]int64) bool {
+		for i, n := range v[0] {
+			r, g := v[1][i], v[2][i]
+			if n < 0 || n > int64(t.denseN) || r < 0 || r > n || g < 0 || g > grundy.MaxValue {
+				bad = fmt.Errorf("%s: bad cell (%d, %d)", path, n, r)
+				return false
 			}
-			i := int64(c.N)*int64(c.N+1)/2 + int64(c.R)
+			i := n*(n+1)/2 + r
 			if seen[i/64]&(1<<(i%64)) != 0 {
-				return fmt.Errorf("%s: %w: cell (%d, %d) appears twice", path, ErrCorrupt, c.N, c.R)
+				bad = fmt.Errorf("%s: %w: cell (%d, %d) appears twice", path, ErrCorrupt, n, r)
+				return false
 			}
 			seen[i/64] |= 1 << (i % 64)
-			rows[c.N][c.R] = uint16(c.G)
+			rows[n][r] = uint16(g)
 		}
-		return nil
+		return true
 	})
+	if err == nil {
+		err = bad
+	}
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	in := fs.String("in", "results", "folder holding the pipeline's Parquet data")
 	out := fs.String("out", "", "folder for checks.json, report.md, tables/ (winning moves, check tables) and oeis/ (default: -in)")
 	layers := fs.Int("layers", 4, "for a table without breakpoint files (-breakpoints=false, or past 2^31 - 1 rows), recompute this many of R_1..R_4 with the engine's row sweeps, one sweep each: 4 runs every check, 1 all but LRS-4.x, 0 none that reads R")
-	decode := fs.Bool("decode", true, "read every row of every table file first, as info -full does (false: only the files the checks read are decoded, the others only hashed against the manifest, and report.md says so)")
+	decode := fs.Bool("decode", true, "read every row of every table file, as info -full does, in the pass of the checks (false: only the files the checks read are decoded, the others only hashed against the manifest, and report.md says so)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute verify [-in DIR] [-out DIR] [-layers K] [-decode=false]")
 		fs.PrintDefaults()
@@ -51,8 +51,9 @@ func runVerify(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	start := time.Now()
 	logf := cli.Every(stderr, 5*time.Second)
 	// verify vouches only for what it read: every table's every file is
-	// decoded in full first, as info -full does (issue 36), on the table
-	// verify opens once for all its readers.
+	// decoded in full, as info -full does, in the one pass over each file
+	// that the checks run on (table.Table.Scan), on the table verify opens
+	// once for all its readers.
 	opt := conjectures.Options{Layers: *layers, Progress: func(line string) { logf("%s", line) }, Decode: *decode}
 	if *decode {
 		decodeLog := cli.Every(stderr, 5*time.Second) // its own: the checks' first line still shows
