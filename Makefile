@@ -28,6 +28,10 @@
 #                    and prove them for all n (results/automata/mult=2/; 2 s)
 #   make automata-heavy  the same for values 0..8 from tables to 10^8
 #                    (results/heavy/automata/mult=2/; about 7 minutes and 3.3 GiB)
+#   make automata-mults  learn and prove values 0..10 for every multiplier of the
+#                    atlas below 7/2, and the edge's row for those from 7/2 on
+#                    (results/multipliers/automata/: summary.md; hours, see
+#                    docs/automata.md); resumes where a killed run stopped
 
 GO       ?= go
 # -buildvcs=auto stamps the git revision into the binaries (compute version,
@@ -40,8 +44,11 @@ BIG_N    ?= 1000000000
 AUTOMATA_G ?= 5
 HEAVY_G  ?= 8
 HEAVY_N  ?= 100000000
+MULTS    ?= farey:10:12
+MULTS_G  ?= 10
+MULTS_N  ?= 10000000
 
-.PHONY: automata automata-heavy all build pipeline figures paper release test test-long check lint readme slurm-test notebooks bench frontier verify-big fuzz clean
+.PHONY: automata automata-heavy automata-mults all build pipeline figures paper release test test-long check lint readme slurm-test notebooks bench frontier verify-big fuzz clean
 
 all: build pipeline
 
@@ -136,6 +143,13 @@ automata: build
 
 automata-heavy: build
 	$(BIN)/compute automata -max-g $(HEAVY_G) -n $(HEAVY_N) -suffixes 10,12,14,16 -out $(OUT)/heavy
+
+# Every multiplier of MULTS, each to the largest K <= MULTS_G the learner and
+# the prover reach within the sweep's budget (docs/automata.md, "The sweep");
+# scripts/slurm/submit-automata.sh runs the same as a Slurm array job.
+automata-mults: build
+	$(BIN)/compute automata -mults $(MULTS) -max-g $(MULTS_G) -n $(MULTS_N) -out $(OUT)/multipliers
+	$(BIN)/compute automata -merge $(OUT)/multipliers
 
 verify-big: build
 	$(BIN)/compute grundy -n $(BIG_N) -out $(OUT)/big

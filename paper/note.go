@@ -121,6 +121,7 @@ type view struct {
 	Growth                   string
 	Lemma, LemmaUse          string
 	Atlas, Global            string
+	Sweep                    string // the Grundy classes proved over many multipliers (section_sweep.go)
 	Reproduce                string
 	Sums                     []Sum
 	Bib                      []string
@@ -166,6 +167,7 @@ func newView(d *Data) (*view, error) {
 	v.Lemma, v.LemmaUse = v.lemmaText()
 	v.Atlas = v.atlasText()
 	v.Global = v.globalText()
+	v.Sweep = v.sweepText()
 	v.Reproduce = v.reproduceText()
 	v.Sums = d.Sums
 	v.Abstract = v.abstract(lower)

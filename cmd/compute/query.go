@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/big"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -136,6 +137,14 @@ func parseBigHeap(ns, rs string) (n, r *big.Int, err error) {
 // in holds none.
 func queryAutomata(ctx context.Context, stdout, stderr io.Writer, in string, a grundy.Multiplier, n, r *big.Int, why string) error {
 	f, err := grundyproof.LoadRoot(ctx, in, a, grundyproof.LoadOptions{})
+	var none *grundyproof.NoAutomataError
+	if errors.As(err, &none) {
+		// The sweep over many multipliers keeps its folders apart, under
+		// IN/multipliers (compute automata -mults ... -out IN/multipliers).
+		if g, gerr := grundyproof.LoadRoot(ctx, filepath.Join(in, "multipliers"), a, grundyproof.LoadOptions{}); !errors.As(gerr, new(*grundyproof.NoAutomataError)) {
+			f, err = g, gerr
+		}
+	}
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted")
 	}
