@@ -216,7 +216,9 @@ func TestSweepRefusesCorruption(t *testing.T) {
 			return edit(filepath.Join(Dir(root, two), ClassFile(1)), func(b []byte) []byte { return append(b, '\n') })
 		}, "does not match its files"},
 		{"sweep.json's status", func() func() {
-			return edit(rowPath, func(b []byte) []byte { return bytes.Replace(b, []byte(`"status": "proved"`), []byte(`"status": "short"`), 1) })
+			return edit(rowPath, func(b []byte) []byte {
+				return bytes.Replace(b, []byte(`"status": "proved"`), []byte(`"status": "short"`), 1)
+			})
 		}, "status short"},
 		{"a stray folder", func() func() {
 			p := filepath.Join(SweepDir(root), "mult=9")
