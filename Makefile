@@ -28,7 +28,7 @@
 #                    and prove them for all n (results/automata/mult=2/; 2 s)
 #   make automata-heavy  the same for values 0..8 from tables to 10^8
 #                    (results/heavy/automata/mult=2/; about 7 minutes and 3.3 GiB)
-#   make automata-mults  learn and prove values 0..10 for every multiplier of the
+#   make automata-mults  learn and prove values 0..8 for every multiplier of the
 #                    atlas below 7/2, and the edge's row for those from 7/2 on
 #                    (results/multipliers/automata/: summary.md; hours, see
 #                    docs/automata.md); resumes where a killed run stopped
@@ -45,8 +45,9 @@ AUTOMATA_G ?= 5
 HEAVY_G  ?= 8
 HEAVY_N  ?= 100000000
 MULTS    ?= farey:10:12
-MULTS_G  ?= 10
+MULTS_G  ?= 8
 MULTS_N  ?= 10000000
+MULTS_CPU ?= 5m
 
 .PHONY: automata automata-heavy automata-mults all build pipeline figures paper release test test-long check lint readme slurm-test notebooks bench frontier verify-big fuzz clean
 
@@ -148,7 +149,7 @@ automata-heavy: build
 # the prover reach within the sweep's budget (docs/automata.md, "The sweep");
 # scripts/slurm/submit-automata.sh runs the same as a Slurm array job.
 automata-mults: build
-	$(BIN)/compute automata -mults $(MULTS) -max-g $(MULTS_G) -n $(MULTS_N) -out $(OUT)/multipliers
+	$(BIN)/compute automata -mults $(MULTS) -max-g $(MULTS_G) -n $(MULTS_N) -cpu $(MULTS_CPU) -out $(OUT)/multipliers
 	$(BIN)/compute automata -merge $(OUT)/multipliers
 
 verify-big: build

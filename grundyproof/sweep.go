@@ -77,7 +77,7 @@ type SweepEvent struct {
 const (
 	FirstTable         = 1_000_000
 	DefaultStateBudget = 3_000_000
-	DefaultCPUBudget   = 10 * time.Minute
+	DefaultCPUBudget   = 5 * time.Minute
 	// DefaultEdgeBudget bounds the adder's search of a multiplier >= 7/2
 	// (EdgeOf): about a second of CPU each.
 	DefaultEdgeBudget = 200_000

@@ -9,12 +9,12 @@
 #   -m LIST    multipliers, as compute automata -mults reads them (farey:10:12, 2..5,7/2, ...)
 #   -o OUT     the output folder, on a filesystem every node shares (made absolute);
 #              the sweep is OUT/automata/
-#   -g MAX_G   values 0..MAX_G (default 10)
+#   -g MAX_G   values 0..MAX_G (default 8)
 #   -n N       the largest table the learner reads (default 1e7)
 #   -M SHARDS  array tasks (default: one per multiplier, at most 1000)
 #   -K AT_ONCE tasks running at once (default 32)
 #   -b STATES  the state budget of a proof step (default: compute's, 3000000)
-#   -t CPU     the CPU budget of one attempt, as Go writes durations (default: compute's, 10m)
+X
 #   -r MEM     memory per task (default 6G: the sweep's largest peak measured
 #              on farey:10:12 is in OUT/automata/timings.md of the committed run)
 #   after --    further sbatch options for both jobs (--partition=..., --time=..., --account=...)
@@ -29,7 +29,7 @@ usage() {
 	echo "usage: $0 -m LIST -o OUT [-g MAX_G] [-n N] [-M SHARDS] [-K AT_ONCE] [-b STATES] [-t CPU] [-r MEM] [-- SBATCH_OPTIONS...]" >&2
 	exit 2
 }
-list="" out="" maxg=10 n=1e7 shards="" atonce=32 budget="" cpu="" mem=6G
+list="" out="" maxg=8 n=1e7 shards="" atonce=32 budget="" cpu="" mem=6G
 while getopts "m:o:g:n:M:K:b:t:r:h" opt; do
 	case $opt in
 	m) list=$OPTARG ;;
@@ -69,7 +69,7 @@ out=$(cd "$out" && pwd)
 mkdir -p "$out/slurm"
 extra=()
 if [ -n "$budget" ] || [ -n "$cpu" ]; then
-	extra=("${budget:-0}" "${cpu:-10m}")
+	extra=("${budget:-0}" "${cpu:-5m}")
 fi
 
 array=$(sbatch --parsable --job-name=fibnim-automata --array="0-$((shards - 1))%$atonce" --ntasks=1 \
