@@ -23,6 +23,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"time"
 
@@ -407,15 +408,20 @@ func largestStates(rec ProofRecord) int {
 }
 
 // stopReason says why a Pisot multiplier's row stops below MaxG, from its
-// attempts ("" when it does not).
+// attempts ("" when it does not): each attempt's reason, in order, but a
+// threshold that did not converge only on the largest table it was tried
+// on.
 func stopReason(row SweepRow, at []SweepAttempt) string {
 	if row.ProvedUpTo == row.MaxG {
 		return ""
 	}
 	var why []string
-	for _, t := range at {
+	for i, t := range at {
 		switch t.Outcome {
 		case OutcomeNotConverged:
+			if slices.ContainsFunc(at[i+1:], func(u SweepAttempt) bool { return u.N > t.N }) {
+				continue // a larger table was tried after: its outcome says more
+			}
 			why = append(why, fmt.Sprintf("%s did not converge on the table to N = %s", t.Step, group(t.N)))
 		case OutcomeStateBudget:
 			why = append(why, fmt.Sprintf("K = %d: %s passed the state budget%s", t.K, orStep(t.Step), alsoText(t.NotConverged)))

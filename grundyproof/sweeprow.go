@@ -289,6 +289,9 @@ func (r SweepRow) valid(a grundy.Multiplier) error {
 		if !r.Pisot || r.ProvedUpTo >= r.MaxG || r.Stop == "" || len(r.Attempts) == 0 {
 			return errors.New("status short, but all values proved, or no reason, or no attempt")
 		}
+		if want := stopReason(r, r.Attempts); r.Stop != want {
+			return fmt.Errorf("stop %q, but its attempts say %q", r.Stop, want)
+		}
 	default:
 		return fmt.Errorf("status %q", r.Status)
 	}
