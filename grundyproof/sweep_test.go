@@ -128,8 +128,9 @@ func TestSweepShardsEqualOne(t *testing.T) {
 	}
 }
 
-// A sweep stopped after its first multiplier keeps that row; the same
-// sweep started again skips it and computes the rest; the merge equals an
+// A sweep stopped in the middle of its second multiplier's proof keeps the
+// first's row and writes none for the second; the same sweep started again
+// skips the first and computes the rest; the merge equals an
 // uninterrupted sweep's. Merging before the end names what is missing.
 func TestSweepResumes(t *testing.T) {
 	if testing.Short() {
@@ -137,11 +138,19 @@ func TestSweepResumes(t *testing.T) {
 	}
 	root := t.TempDir()
 	plan := sweepPlan()
+	// Stopped in the middle of a = 2's proof (its adder's induction done).
 	ctx, cancel := context.WithCancel(t.Context())
 	computed, _, err := Sweep(ctx, SweepConfig{Root: root, Plan: plan, Mine: sweepList, Write: plainWriter,
-		Done: func(SweepEvent) { cancel() }})
+		Progress: func(a grundy.Multiplier, line string) {
+			if a == (grundy.Multiplier{P: 2, Q: 1}) && strings.HasPrefix(line, "add_step holds") {
+				cancel()
+			}
+		}})
 	if !errors.Is(err, context.Canceled) || computed != 1 {
 		t.Fatalf("stopped sweep: %d computed, %v", computed, err)
+	}
+	if _, err := os.Stat(filepath.Join(Dir(root, grundy.Multiplier{P: 2, Q: 1}), RowFile)); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a = 2, stopped, has a row: %v", err)
 	}
 	var inc *IncompleteSweepError
 	if _, _, err := MergeSweep(root); !errors.As(err, &inc) || len(inc.Missing) != 4 || inc.Missing[0] != "2" {
