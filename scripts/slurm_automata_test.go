@@ -26,7 +26,7 @@ func TestSubmitAutomataScript(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, got)
 	}
-	if !strings.HasSuffix(got, "ARRAY_JOB=100\nMERGE_JOB=101\n") || !strings.Contains(got, "5 multipliers") {
+	if !strings.HasSuffix(got, "ARRAY_JOB=100\nMERGE_JOB=101\n") || !strings.Contains(got, "5 multipliers") || strings.Contains(got, "not found") {
 		t.Errorf("output:\n%s", got)
 	}
 	arr, _ := os.ReadFile(filepath.Join(fake, "call-0"))
