@@ -1,12 +1,15 @@
 package paper
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"fibnim/grundy"
 	"fibnim/grundyproof"
+	"fibnim/internal/tex"
 )
 
 // The note's section on the sweep counts from the summary: per band, the
@@ -21,7 +24,7 @@ func TestSweepTeX(t *testing.T) {
 			{Multiplier: "13/4", C: 3, Numeration: "ntc3", Pisot: true, ProvedUpTo: 7, Stop: "T_9 did not converge on the table to N = 10,000,000"},
 			{Multiplier: "7/2", C: 4, Numeration: "nt7_2"},
 		}}
-	tex := sweepTeX(s)
+	text := sweepTeX(s)
 	for _, want := range []string{
 		"Of the $3$ multipliers below $7/2$, $2$ have $K \\ge 8$ ($K$ from 7 to 10).", "tables to $N = 10{,}000{,}000$;",
 		"Short of $K = 8$: $a = 13/4$ ($K = 7$: T\\_9 did not converge",
@@ -31,8 +34,33 @@ func TestSweepTeX(t *testing.T) {
 		"(x^2 - x + 1)(x^3 - x - 1)",
 		"\\label{tab:sweep}",
 	} {
-		if !strings.Contains(tex, want) {
-			t.Errorf("the section lacks %q:\n%s", want, tex)
+		if !strings.Contains(text, want) {
+			t.Errorf("the section lacks %q:\n%s", want, text)
 		}
+	}
+	compileSection(t, text)
+}
+
+// compileSection compiles the section in a document with the note's
+// packages, where pdflatex is installed (FIBNIM_NEED_TEX: it must be).
+func compileSection(t *testing.T, body string) {
+	t.Helper()
+	if testing.Short() {
+		return
+	}
+	if err := tex.Available(); err != nil {
+		if os.Getenv("FIBNIM_NEED_TEX") != "" {
+			t.Fatal(err)
+		}
+		t.Log(err)
+		return
+	}
+	dir := t.TempDir()
+	doc := "\\documentclass{article}\n\\usepackage{booktabs}\n\\usepackage{url}\n\\begin{document}\n" + body + "\n\\end{document}\n"
+	if err := os.WriteFile(filepath.Join(dir, "s.tex"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := tex.Compile(t.Context(), dir, "s.tex", 1); err != nil {
+		t.Fatal(err)
 	}
 }
