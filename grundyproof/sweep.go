@@ -215,7 +215,7 @@ func attempts(ctx context.Context, a grundy.Multiplier, plan SweepPlan, progress
 	for {
 		at := SweepAttempt{K: K, N: n, ProvedUpTo: -1}
 		t0 := time.Now()
-		res, err, last, unconv := runAttempt(ctx, a, plan, K, n, progress)
+		res, last, unconv, err := runAttempt(ctx, a, plan, K, n, progress)
 		tm.Attempts = append(tm.Attempts, AttemptTiming{K: K, N: n, Seconds: time.Since(t0).Seconds()})
 		if ctx.Err() != nil {
 			return best, out, ctx.Err()
@@ -285,7 +285,7 @@ var notConvergedLine = regexp.MustCompile(`^the learner did not converge for T_(
 // runAttempt is Run of a, K and table n under plan's budgets; last is the
 // step it was at (the learner's threshold "T_g" or a proof step's name),
 // unconv the threshold that did not converge, if one did.
-func runAttempt(ctx context.Context, a grundy.Multiplier, plan SweepPlan, K, n int, progress func(string)) (res *Result, err error, last string, unconv unconverged) {
+func runAttempt(ctx context.Context, a grundy.Multiplier, plan SweepPlan, K, n int, progress func(string)) (res *Result, last string, unconv unconverged, err error) {
 	actx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	stop := watchCPU(actx, plan.cpu(), cancel)
@@ -309,7 +309,7 @@ func runAttempt(ctx context.Context, a grundy.Multiplier, plan SweepPlan, K, n i
 	if err != nil && ctx.Err() == nil && errors.Is(context.Cause(actx), ErrCPUBudget) {
 		err = ErrCPUBudget
 	}
-	return res, err, last, unconv
+	return res, last, unconv, err
 }
 
 // watchCPU cancels ctx with ErrCPUBudget once the process has used budget
