@@ -208,13 +208,80 @@ func (r SweepRow) ProvedText() string {
 	return fmt.Sprintf("0..%d", r.ProvedUpTo)
 }
 
+// KText is "K = 7", or "nothing proved".
+func (r SweepRow) KText() string {
+	if r.ProvedUpTo < 0 {
+		return "nothing proved"
+	}
+	return fmt.Sprintf("K = %d", r.ProvedUpTo)
+}
+
+// Cause is why a row stops short, in a few words, from its last attempt:
+// the budget or the threshold that bound it (for grouping the short rows).
+func (r SweepRow) Cause() string {
+	if len(r.Attempts) == 0 {
+		return ""
+	}
+	t := r.Attempts[len(r.Attempts)-1]
+	switch {
+	case t.Outcome == OutcomeNotConverged:
+		return fmt.Sprintf("a threshold did not converge on the table to N = %s", group(t.N))
+	case t.Outcome == OutcomeStateBudget && t.Step == "cap":
+		return "cap(k, t) (t = floor(a k)) passed the state budget"
+	case t.Outcome == OutcomeStateBudget:
+		return "a proof step passed the state budget"
+	case t.Outcome == OutcomeCPUBudget:
+		return "the CPU budget passed"
+	case t.Outcome == OutcomeComplete && t.ProvedUpTo < t.K:
+		return "a learned class fails its mex statement"
+	}
+	return t.Outcome
+}
+
+// ShortCause is the short rows of one cause, in the summary's order.
+type ShortCause struct {
+	Cause string
+	Rows  []SweepRow
+}
+
+// ShortByCause groups Counts().Short by Cause, in order of first
+// appearance.
+func (c SweepCounts) ShortByCause() []ShortCause {
+	var out []ShortCause
+	at := map[string]int{}
+	for _, r := range c.Short {
+		k := r.Cause()
+		i, ok := at[k]
+		if !ok {
+			i = len(out)
+			at[k] = i
+			out = append(out, ShortCause{Cause: k})
+		}
+		out[i].Rows = append(out[i].Rows, r)
+	}
+	return out
+}
+
 // SweepCounts are the summary's tallies.
 type SweepCounts struct {
 	Pisot, NotPisot int // rows below and from 7/2
 	AtLeast         int // Pisot rows with K >= Target
 	Full            int // Pisot rows with every value asked proved
 	MinK, MaxK      int // over the Pisot rows
+	None            int // Pisot rows with nothing proved
 	Short           []SweepRow
+}
+
+// Range says how far the Pisot rows got: "K from 6 to 8", "K up to 8;
+// nothing proved for 12", "nothing proved".
+func (c SweepCounts) Range() string {
+	switch {
+	case c.MaxK < 0:
+		return "nothing proved"
+	case c.None > 0:
+		return fmt.Sprintf("K up to %d; nothing proved for %d", c.MaxK, c.None)
+	}
+	return fmt.Sprintf("K from %d to %d", c.MinK, c.MaxK)
 }
 
 // Target is the K issue 45 asks of every multiplier below 7/2.
@@ -230,6 +297,9 @@ func (s *SweepSummary) Counts() SweepCounts {
 		}
 		c.Pisot++
 		c.MinK, c.MaxK = min(c.MinK, r.ProvedUpTo), max(c.MaxK, r.ProvedUpTo)
+		if r.ProvedUpTo < 0 {
+			c.None++
+		}
 		if r.ProvedUpTo >= min(Target, s.Plan.MaxG) {
 			c.AtLeast++
 		} else {
@@ -258,13 +328,13 @@ func SummaryMarkdown(s *SweepSummary) []byte {
 	fmt.Fprintf(&b, "Time and peak memory are measurements: they are in [timings.md](timings.md), not here, so that this file is the same on every machine.\n\n")
 	fmt.Fprintf(&b, "**%d multipliers below 7/2: K >= %d for %d of them", c.Pisot, target, c.AtLeast)
 	if c.Pisot > 0 {
-		fmt.Fprintf(&b, " (K from %d to %d; all of 0..%d for %d)", c.MinK, c.MaxK, p.MaxG, c.Full)
+		fmt.Fprintf(&b, " (%s; all of 0..%d for %d)", c.Range(), p.MaxG, c.Full)
 	}
 	fmt.Fprintf(&b, ".** %d multipliers from 7/2 on: %s ([edge.md](edge.md)).\n\n", c.NotPisot, NotPisotText)
 	if len(c.Short) > 0 {
 		fmt.Fprintf(&b, "Below K = %d (%d):\n\n", target, len(c.Short))
 		for _, r := range c.Short {
-			fmt.Fprintf(&b, "- a = %s: K = %d; %s.\n", r.Multiplier, r.ProvedUpTo, r.Stop)
+			fmt.Fprintf(&b, "- a = %s: %s; %s.\n", r.Multiplier, r.KText(), r.Stop)
 		}
 		b.WriteString("\n")
 	}

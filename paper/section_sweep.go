@@ -39,14 +39,22 @@ func sweepTeX(s *grundyproof.SweepSummary) string {
 	fmt.Fprintf(&b, "For every multiplier $a < 7/2$ of the list \\texttt{%s}, the sets $S_g = \\{(n, r) : G(n, r) = g\\}$ were learned from the breakpoint table as automata over the numeration of $a$'s own P-position piles, and proved for all $n$ by the mex induction (Table~\\ref{tab:sweep}; \\path{results/multipliers/automata/summary.md}). ", report.TeXText(p.List))
 	fmt.Fprintf(&b, "Each multiplier had the same budget: values $0,\\dots,%d$; tables to $N = %s$; at most $%s$ states in any automaton of a proof and $%d$ s of CPU per attempt. ", p.MaxG, grp(int64(p.N)), grp(int64(p.StateBudget)), p.CPUSeconds)
 	if c.Pisot > 0 {
-		fmt.Fprintf(&b, "Of the %s multipliers below $7/2$, %s have $K \\ge %d$ ($K$ from %d to %d). ", num(int64(c.Pisot)), num(int64(c.AtLeast)), target, c.MinK, c.MaxK)
+		fmt.Fprintf(&b, "Of the %s multipliers below $7/2$, %s have $K \\ge %d$ (%s). ", num(int64(c.Pisot)), num(int64(c.AtLeast)), target, strings.ReplaceAll(c.Range(), "K ", "$K$ "))
 	}
 	if len(c.Short) > 0 {
-		var short []string
-		for _, r := range c.Short {
-			short = append(short, fmt.Sprintf("$a = %s$ ($K = %d$: %s)", r.Multiplier, r.ProvedUpTo, report.TeXText(r.Stop)))
+		var causes []string
+		for _, g := range c.ShortByCause() {
+			var as []string
+			for _, r := range g.Rows {
+				k := "nothing proved"
+				if r.ProvedUpTo >= 0 {
+					k = fmt.Sprintf("$K = %d$", r.ProvedUpTo)
+				}
+				as = append(as, fmt.Sprintf("$%s$ (%s)", r.Multiplier, k))
+			}
+			causes = append(causes, fmt.Sprintf("%s for $a = $ %s", report.TeXText(g.Cause), strings.Join(as, ", ")))
 		}
-		fmt.Fprintf(&b, "Short of $K = %d$: %s. ", target, strings.Join(short, "; "))
+		fmt.Fprintf(&b, "Short of $K = %d$: %s. ", target, strings.Join(causes, "; "))
 	}
 	if c.NotPisot > 0 {
 		fmt.Fprintf(&b, "From $a = 7/2$ on (%s multipliers) $c \\ge 4$ and $x^{c+1} - x^c - 1$ is not the polynomial of a Pisot number: for $c = 4$, $x^5 - x^4 - 1 = (x^2 - x + 1)(x^3 - x - 1)$ has two roots on the unit circle, for $c \\ge 5$ roots outside it; the adder's search, run with a budget of $%s$ states, does not close, and the method decides nothing there (\\path{results/multipliers/automata/edge.md}). ", num(int64(c.NotPisot)), grp(int64(p.EdgeBudget)))

@@ -16,20 +16,23 @@ import (
 // multipliers, K proved and those at K >= 8; the short ones with their
 // reason; the edge from 7/2 on.
 func TestSweepTeX(t *testing.T) {
-	mults := []grundy.Multiplier{{P: 1, Q: 1}, {P: 3, Q: 2}, {P: 13, Q: 4}, {P: 7, Q: 2}}
+	mults := []grundy.Multiplier{{P: 1, Q: 1}, {P: 3, Q: 2}, {P: 28, Q: 9}, {P: 13, Q: 4}, {P: 7, Q: 2}}
 	s := &grundyproof.SweepSummary{Format: grundyproof.SummaryFormat, Plan: grundyproof.NewSweepPlan("1,3/2,13/4,7/2", mults, 10, 10000000, 0, time.Minute, 0, nil),
 		Rows: []grundyproof.SweepRow{
 			{Multiplier: "1", Numeration: "bin", Pisot: true, ProvedUpTo: 10},
 			{Multiplier: "3/2", Numeration: "bin", Pisot: true, ProvedUpTo: 9},
-			{Multiplier: "13/4", C: 3, Numeration: "ntc3", Pisot: true, ProvedUpTo: 7, Stop: "T_9 did not converge on the table to N = 10,000,000"},
+			{Multiplier: "13/4", C: 3, Numeration: "ntc3", Pisot: true, ProvedUpTo: 7, Stop: "T_9 did not converge on the table to N = 10,000,000",
+				Attempts: []grundyproof.SweepAttempt{{K: 10, N: 10000000, Outcome: grundyproof.OutcomeNotConverged}}},
+			{Multiplier: "28/9", C: 3, Numeration: "ntc3", Pisot: true, ProvedUpTo: -1, Stop: "K = 10: cap passed the state budget",
+				Attempts: []grundyproof.SweepAttempt{{K: 10, N: 1000000, Outcome: grundyproof.OutcomeStateBudget, Step: "cap"}}},
 			{Multiplier: "7/2", C: 4, Numeration: "nt7_2"},
 		}}
 	text := sweepTeX(s)
 	for _, want := range []string{
-		"Of the $3$ multipliers below $7/2$, $2$ have $K \\ge 8$ ($K$ from 7 to 10).", "tables to $N = 10{,}000{,}000$;",
-		"Short of $K = 8$: $a = 13/4$ ($K = 7$: T\\_9 did not converge",
+		"Of the $4$ multipliers below $7/2$, $2$ have $K \\ge 8$ ($K$ up to 10; nothing proved for 1).", "tables to $N = 10{,}000{,}000$;",
+		"Short of $K = 8$: a threshold did not converge on the table to N = 10,000,000 for $a = $ $13/4$ ($K = 7$); cap(k, t) (t = floor(a k)) passed the state budget for $a = $ $28/9$ (nothing proved).",
 		"$[1, 2)$, $c = 0$ & \\texttt{msd\\_bin} & 2 & 9--10 & 2 & 1 \\\\",
-		"$[3, 7/2)$, $c = 3$ & \\texttt{msd\\_ntc3} & 1 & 7 & 0 & 0 \\\\",
+		"$[3, 7/2)$, $c = 3$ & \\texttt{msd\\_ntc3} & 2 & -1--7 & 0 & 0 \\\\",
 		"$[7/2, 7/2]$, $c \\ge 4$ & not Pisot & 1 &",
 		"(x^2 - x + 1)(x^3 - x - 1)",
 		"\\label{tab:sweep}",

@@ -35,14 +35,18 @@ func sweepFindings(b *bytes.Buffer, dir string) error {
 	fmt.Fprintf(b, "- **Grundy values proved for all n, multiplier by multiplier** ([%s/%s](%s/%s); `compute automata -mults %s -max-g %d -n %d`). Theorems for every n, proved by automata over each multiplier's own numeration, not observations:\n",
 		folder, grundyproof.SummaryMD, folder, grundyproof.SummaryMD, p.List, p.MaxG, p.N)
 	if c.Pisot > 0 {
-		fmt.Fprintf(b, "  - Below 7/2 (%d multipliers), the positions of Grundy values 0..K are proved for all n with K >= %d for %d of them (K from %d to %d; all of 0..%d for %d).",
-			c.Pisot, target, c.AtLeast, c.MinK, c.MaxK, p.MaxG, c.Full)
+		fmt.Fprintf(b, "  - Below 7/2 (%d multipliers), the positions of Grundy values 0..K are proved for all n with K >= %d for %d of them (%s; all of 0..%d for %d).",
+			c.Pisot, target, c.AtLeast, c.Range(), p.MaxG, c.Full)
 		if len(c.Short) > 0 {
-			var short []string
-			for _, r := range c.Short {
-				short = append(short, fmt.Sprintf("a = %s (K = %d: %s)", r.Multiplier, r.ProvedUpTo, r.Stop))
+			var causes []string
+			for _, g := range c.ShortByCause() {
+				var as []string
+				for _, r := range g.Rows {
+					as = append(as, fmt.Sprintf("%s (%s)", r.Multiplier, r.KText()))
+				}
+				causes = append(causes, fmt.Sprintf("%s for a = %s", g.Cause, strings.Join(as, ", ")))
 			}
-			fmt.Fprintf(b, " Below K = %d: %s.", target, strings.Join(short, "; "))
+			fmt.Fprintf(b, " Below K = %d (%d; each reason in %s): %s.", target, len(c.Short), grundyproof.SummaryMD, strings.Join(causes, "; "))
 		}
 		b.WriteString("\n")
 	}

@@ -28,7 +28,7 @@ func TestSweepFindings(t *testing.T) {
 		Rows: []grundyproof.SweepRow{
 			{Format: grundyproof.RowFormat, Multiplier: "1", Numeration: "bin", Pisot: true, Status: grundyproof.StatusProved, MaxG: 10, ProvedUpTo: 10, ClassStates: make([]int, 11)},
 			{Format: grundyproof.RowFormat, Multiplier: "13/4", C: 3, Numeration: "ntc3", Pisot: true, Status: grundyproof.StatusShort, MaxG: 10, ProvedUpTo: 7, ClassStates: make([]int, 8),
-				Stop: "T_9 did not converge on the table to N = 10,000,000", Attempts: []grundyproof.SweepAttempt{{K: 10, N: 10000000, Outcome: grundyproof.OutcomeNotConverged}}},
+				Stop: "T_9 did not converge on the table to N = 10,000,000", Attempts: []grundyproof.SweepAttempt{{K: 10, N: 10000000, Outcome: grundyproof.OutcomeNotConverged, Step: "T_9"}}},
 			{Format: grundyproof.RowFormat, Multiplier: "7/2", C: 4, Numeration: "nt7_2", Status: grundyproof.StatusNotPisot, MaxG: 10, ProvedUpTo: -1, Edge: &grundyproof.Edge{C: 4, Searched: true}},
 			{Format: grundyproof.RowFormat, Multiplier: "10", C: 22, Numeration: "nt10", Status: grundyproof.StatusNotPisot, MaxG: 10, ProvedUpTo: -1, Edge: &grundyproof.Edge{C: 22}},
 		}}
@@ -42,7 +42,7 @@ func TestSweepFindings(t *testing.T) {
 	for _, want := range []string{
 		"[results/multipliers/automata/summary.md](results/multipliers/automata/summary.md)",
 		"Below 7/2 (2 multipliers), the positions of Grundy values 0..K are proved for all n with K >= 8 for 1 of them (K from 7 to 10; all of 0..10 for 1).",
-		"Below K = 8: a = 13/4 (K = 7: T_9 did not converge on the table to N = 10,000,000).",
+		"Below K = 8 (1; each reason in summary.md): a threshold did not converge on the table to N = 10,000,000 for a = 13/4 (K = 7).",
 		"From 7/2 on (2 multipliers): not decidable by this method: numeration not Pisot",
 		"closed for none of the 1 searched",
 	} {
