@@ -97,6 +97,9 @@ func runAutomataSweep(ctx context.Context, s sweepFlags, set map[string]bool, ma
 				return
 			}
 			what := fmt.Sprintf("values %s proved", r.ProvedText())
+			if r.Pisot && r.ProvedUpTo < 0 {
+				what = "nothing proved"
+			}
 			switch {
 			case !r.Pisot:
 				what = grundyproof.NotPisotText + " (" + r.Edge.Short() + ")"
