@@ -27,14 +27,14 @@ import (
 // that search and the roots.
 type Edge struct {
 	C        int     `json:"c"`
-	Dominant float64 `json:"dominant_root"`
+	Dominant float64 `json:"dominant_root"` // to 9 decimals
 	// OnCircle is the number of roots of x^{c+1} - x^c - 1 of modulus 1
 	// (exactly: e^{±i pi/3} when c = 4 mod 6), Outside of modulus above 1
 	// besides the dominant root (numerically, MaxOther the largest such
 	// modulus, to 1e-9).
 	OnCircle int     `json:"roots_on_unit_circle"`
 	Outside  int     `json:"roots_outside_besides_dominant"`
-	MaxOther float64 `json:"largest_other_modulus"`
+	MaxOther float64 `json:"largest_other_modulus"` // to 9 decimals
 	// The adder's search: Budget states at most; Explored states when it
 	// stopped; PerLength[l] the states first reached after l digits.
 	// Closed is true when the search ended within the budget (it does for
@@ -69,8 +69,9 @@ func (e Edge) Growing() bool {
 // and computes the roots of x^{c+1} - x^c - 1. The search passing its
 // budget is the result, not an error; ctx ending is an error.
 func EdgeOf(ctx context.Context, sys *System, budget int) (Edge, error) {
-	e := Edge{C: sys.C, Budget: budget, Dominant: au.Dominant(sys.C)}
+	e := Edge{C: sys.C, Budget: budget, Dominant: round9(au.Dominant(sys.C))}
 	e.OnCircle, e.Outside, e.MaxOther = Conjugates(sys.C)
+	e.MaxOther = round9(e.MaxOther)
 	_, info, err := sys.NS.BuildAdder(ctx, au.AdderBound(sys.C), budget)
 	var be *au.BudgetError
 	switch {
@@ -86,6 +87,11 @@ func EdgeOf(ctx context.Context, sys *System, budget int) (Edge, error) {
 	e.Explored, e.PerLength = info.Explored, info.PerLength
 	return e, nil
 }
+
+// round9 rounds x to 9 decimals: the rows hold the roots so, so that a
+// machine whose floating point differs in the last bits (a fused
+// multiply-add) writes the same bytes.
+func round9(x float64) float64 { return math.Round(x*1e9) / 1e9 }
 
 // Conjugates returns, for x^{c+1} - x^c - 1, the number of roots on the
 // unit circle (exactly: 2 when c = 4 mod 6, else 0), the number of the
