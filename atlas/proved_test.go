@@ -17,11 +17,11 @@ import (
 func writeProved(t *testing.T, root string) {
 	t.Helper()
 	mults := []grundy.Multiplier{{P: 1, Q: 1}, {P: 2, Q: 1}, {P: 4, Q: 1}}
-	s := grundyproof.SweepSummary{Format: grundyproof.SummaryFormat, Plan: grundyproof.NewSweepPlan("1,2,4", mults, 3, 10000, 0, time.Minute, 0, nil),
+	s := grundyproof.SweepSummary{Format: grundyproof.SummaryFormat, Plan: grundyproof.NewSweepPlan("1,2,4", mults, 3, 10000, 0, time.Minute, 0, 0, nil),
 		Rows: []grundyproof.SweepRow{
 			{Format: grundyproof.RowFormat, Multiplier: "1", Numeration: "bin", Pisot: true, Status: grundyproof.StatusProved, MaxG: 3, ProvedUpTo: 3, ClassStates: []int{3, 4, 6, 11}},
 			{Format: grundyproof.RowFormat, Multiplier: "2", C: 1, Numeration: "fib", Pisot: true, Status: grundyproof.StatusShort, MaxG: 3, ProvedUpTo: 1, ClassStates: []int{3, 4},
-				Stop: "T_3 did not converge", Attempts: []grundyproof.SweepAttempt{{K: 3, N: 10000, Outcome: grundyproof.OutcomeNotConverged}}},
+				Stop: "T_3 did not converge on the table to N = 10,000", Attempts: []grundyproof.SweepAttempt{{K: 3, N: 10000, Outcome: grundyproof.OutcomeNotConverged, Step: "T_3"}}},
 			{Format: grundyproof.RowFormat, Multiplier: "4", C: 5, Numeration: "nt4", Status: grundyproof.StatusNotPisot, MaxG: 3, ProvedUpTo: -1, Edge: &grundyproof.Edge{C: 5}},
 		}}
 	b, err := json.Marshal(s)

@@ -27,7 +27,7 @@ const (
 // SweepSummary is summary.json: the plan and every multiplier's row, in
 // the plan's order. It holds no time (timings.md does), so a sweep made in
 // shards, in one process or on a cluster writes the same bytes (unless a
-// row's attempt stopped at the CPU budget: MachineDependent).
+// row's attempt stopped at the CPU or memory budget: MachineDependent).
 type SweepSummary struct {
 	Format string     `json:"format"`
 	Plan   SweepPlan  `json:"plan"`
@@ -324,7 +324,8 @@ func SummaryMarkdown(s *SweepSummary) []byte {
 	fmt.Fprintf(&b, "breakpoint table and proved for all n by the mex induction over the numeration of a's P-position piles (prover `%s`);\n", p.Prover)
 	fmt.Fprintf(&b, "each proved folder is `mult=A/` (gG.txt, prove.txt for Walnut, proof.json). The budget of each multiplier: values 0..%d;\n", p.MaxG)
 	fmt.Fprintf(&b, "tables to N = %s first, ten times larger for a threshold that does not converge, up to N = %s; at most %s states in any\n", group(min(FirstTable, p.N)), group(p.N), group(p.StateBudget))
-	fmt.Fprintf(&b, "automaton of a proof and %d s of CPU per attempt; a proof that passes either at the step of value g is tried again with K = g-1.\n", p.CPUSeconds)
+	fmt.Fprintf(&b, "automaton of a proof, %d s of CPU and %d MiB resident per attempt; a proof that passes one of them at the step of value g is tried again\n", p.CPUSeconds, p.MemoryMiB)
+	fmt.Fprintf(&b, "with K = g-1.\n")
 	fmt.Fprintf(&b, "Time and peak memory are measurements: they are in [timings.md](timings.md), not here, so that this file is the same on every machine.\n\n")
 	fmt.Fprintf(&b, "**%d multipliers below 7/2: K >= %d for %d of them", c.Pisot, target, c.AtLeast)
 	if c.Pisot > 0 {
@@ -339,7 +340,7 @@ func SummaryMarkdown(s *SweepSummary) []byte {
 		b.WriteString("\n")
 	}
 	if dep := machineDependent(s); len(dep) > 0 {
-		fmt.Fprintf(&b, "The rows of a = %s stopped at the CPU budget in some attempt: they may differ on a faster or slower machine.\n\n", strings.Join(dep, ", "))
+		fmt.Fprintf(&b, "The rows of a = %s stopped at the CPU or memory budget in some attempt: they may differ on another machine.\n\n", strings.Join(dep, ", "))
 	}
 	b.WriteString("| a | c | numeration | K proved | states of S_0..S_K | table N | largest automaton | stops because |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|\n")

@@ -66,27 +66,36 @@ type SweepEvent struct {
 //     a table ten times larger, and so on up to N;
 //   - states: no automaton of a proof step has more than StateBudget
 //     states (automatic's budget; about 170 bytes a state at its peak, as
-//     measured on cap at a = 28/11: 15,000,000 states, 2.5 GB);
+//     measured on cap at a = 28/11: 15,000,000 states, 2.5 GB, but more
+//     elsewhere);
 //   - CPU: no attempt uses more than CPUBudget of CPU time (the process's,
 //     user and system), which a loaded machine stretches less than wall
 //     time;
-//   - a proof that passes either budget at a step of value g is tried
-//     once more with K = g-1 (the steps of values below g passed), so
-//     that what can be proved within the budget is.
+//   - memory: no attempt lets the process's resident set pass
+//     MemoryBudget (the state budget alone does not bound it: at a =
+//     18/7, cap passed 6 GiB below 20,000,000 states);
+//   - a proof that passes one of these budgets at a step of value g is
+//     tried once more with K = g-1 (the steps of values below g passed),
+//     so that what can be proved within the budget is.
 //
-// An attempt that passed the CPU budget makes its row depend on the
-// machine: the row says so.
+// An attempt that passed the CPU or the memory budget makes its row depend
+// on the machine: the row says so.
 const (
-	FirstTable         = 1_000_000
-	DefaultStateBudget = 20_000_000
-	DefaultCPUBudget   = 5 * time.Minute
+	FirstTable          = 1_000_000
+	DefaultStateBudget  = 10_000_000
+	DefaultMemoryBudget = 4 << 30
+	DefaultCPUBudget    = 5 * time.Minute
 	// DefaultEdgeBudget bounds the adder's search of a multiplier >= 7/2
 	// (EdgeOf): about a second of CPU each.
 	DefaultEdgeBudget = 200_000
 )
 
-// ErrCPUBudget is the cause of an attempt stopped at its CPU budget.
-var ErrCPUBudget = errors.New("the CPU budget passed")
+// ErrCPUBudget and ErrMemoryBudget are the causes of an attempt stopped
+// at its CPU or memory budget.
+var (
+	ErrCPUBudget    = errors.New("the CPU budget passed")
+	ErrMemoryBudget = errors.New("the memory budget passed")
+)
 
 // Sweep runs the multipliers of cfg.Mine that have no row yet, in order:
 // for each, the attempts of SweepPlan's budget (sweepOne), then its
@@ -243,6 +252,12 @@ func attempts(ctx context.Context, a grundy.Multiplier, plan SweepPlan, progress
 			at.Detail = fmt.Sprintf("%v (%v of CPU) during %s", ErrCPUBudget, plan.cpu(), last)
 			stepG = valueOf(last)
 			at.NotConverged = unconv.text
+		case errors.Is(err, ErrMemoryBudget):
+			at.Outcome = OutcomeMemoryBudget
+			at.Step = last
+			at.Detail = fmt.Sprintf("%v (%d MiB resident) during %s", ErrMemoryBudget, plan.MemoryMiB, last)
+			stepG = valueOf(last)
+			at.NotConverged = unconv.text
 		default:
 			return best, out, fmt.Errorf("a = %s, K = %d, N = %d: %w", a, K, n, err)
 		}
@@ -289,7 +304,7 @@ var notConvergedLine = regexp.MustCompile(`^the learner did not converge for T_(
 func runAttempt(ctx context.Context, a grundy.Multiplier, plan SweepPlan, K, n int, progress func(string)) (res *Result, last string, unconv unconverged, err error) {
 	actx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	stop := watchCPU(actx, plan.cpu(), cancel)
+	stop := watch(actx, plan.cpu(), int64(plan.MemoryMiB)<<20, cancel)
 	defer stop()
 	last = "the thresholds (the breakpoint engine)"
 	cfg := Config{A: a, N: n, K: K, Budget: plan.StateBudget, Start: min(100_000, n), Tier: min(n, FirstTable), Suffixes: plan.Suffixes,
@@ -307,22 +322,20 @@ func runAttempt(ctx context.Context, a grundy.Multiplier, plan SweepPlan, K, n i
 			}
 		}}
 	res, err = Run(actx, cfg)
-	if err != nil && ctx.Err() == nil && errors.Is(context.Cause(actx), ErrCPUBudget) {
-		err = ErrCPUBudget
+	if cause := context.Cause(actx); err != nil && ctx.Err() == nil && (errors.Is(cause, ErrCPUBudget) || errors.Is(cause, ErrMemoryBudget)) {
+		err = cause
 	}
 	return res, last, unconv, err
 }
 
-// watchCPU cancels ctx with ErrCPUBudget once the process has used budget
-// of CPU time from now; stop ends the watch.
-func watchCPU(ctx context.Context, budget time.Duration, cancel context.CancelCauseFunc) (stop func()) {
+// watch cancels ctx with ErrCPUBudget once the process has used budget
+// of CPU time from now, or with ErrMemoryBudget once its resident set
+// passes mem bytes (0: no limit); stop ends the watch.
+func watch(ctx context.Context, budget time.Duration, mem int64, cancel context.CancelCauseFunc) (stop func()) {
 	c0 := rss.CPU()
-	if c0 < 0 || budget <= 0 {
-		return func() {}
-	}
 	done := make(chan struct{})
 	go func() {
-		t := time.NewTicker(200 * time.Millisecond)
+		t := time.NewTicker(100 * time.Millisecond)
 		defer t.Stop()
 		for {
 			select {
@@ -331,8 +344,12 @@ func watchCPU(ctx context.Context, budget time.Duration, cancel context.CancelCa
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				if rss.CPU()-c0 > budget {
+				if c0 >= 0 && budget > 0 && rss.CPU()-c0 > budget {
 					cancel(ErrCPUBudget)
+					return
+				}
+				if mem > 0 && rss.Current() > mem {
+					cancel(ErrMemoryBudget)
 					return
 				}
 			}
@@ -428,6 +445,8 @@ func stopReason(row SweepRow, at []SweepAttempt) string {
 			why = append(why, fmt.Sprintf("K = %d: %s passed the state budget%s", t.K, orStep(t.Step), alsoText(t.NotConverged)))
 		case OutcomeCPUBudget:
 			why = append(why, fmt.Sprintf("K = %d: the CPU budget passed during %s%s", t.K, t.Step, alsoText(t.NotConverged)))
+		case OutcomeMemoryBudget:
+			why = append(why, fmt.Sprintf("K = %d: the memory budget passed during %s%s", t.K, t.Step, alsoText(t.NotConverged)))
 		case OutcomeComplete:
 			if t.ProvedUpTo < t.K {
 				why = append(why, fmt.Sprintf("K = %d: the mex statement of S_%d fails", t.K, t.ProvedUpTo+1))

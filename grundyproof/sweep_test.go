@@ -25,7 +25,7 @@ func plainWriter(dir string, res *Result, nc *NotConvergedError) error {
 var sweepList = []grundy.Multiplier{{P: 1, Q: 1}, {P: 2, Q: 1}, {P: 5, Q: 2}, {P: 7, Q: 2}, {P: 4, Q: 1}}
 
 func sweepPlan() SweepPlan {
-	return NewSweepPlan("1,2,5/2,7/2,4", sweepList, 3, 20000, 0, time.Hour, 20000, nil)
+	return NewSweepPlan("1,2,5/2,7/2,4", sweepList, 3, 20000, 0, time.Hour, 0, 20000, nil)
 }
 
 // sweepAll runs the whole list in shards of m into a fresh root and
@@ -318,4 +318,28 @@ func stepResult(name string, claim bool) au.Result {
 		return au.Result{Name: name, Kind: au.ClaimStep, Holds: true}
 	}
 	return au.Result{Name: name, Kind: au.DefineStep}
+}
+
+// A multiplier whose attempt passes the memory budget (here 1 MiB: any
+// process does) gets a short row that names the budget and the step, and
+// summary.md says the row depends on the machine.
+func TestSweepMemoryBudget(t *testing.T) {
+	root := t.TempDir()
+	a := grundy.Multiplier{P: 5, Q: 2}
+	plan := NewSweepPlan("5/2", []grundy.Multiplier{a}, 3, 20000, 0, time.Hour, 1<<20, 20000, nil)
+	if _, _, err := Sweep(t.Context(), SweepConfig{Root: root, Plan: plan, Mine: []grundy.Multiplier{a}, Write: plainWriter}); err != nil {
+		t.Fatal(err)
+	}
+	s, _, err := MergeSweep(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.Rows[0]
+	if r.Status != StatusShort || r.ProvedUpTo != -1 || len(r.Attempts) != 1 || r.Attempts[0].Outcome != OutcomeMemoryBudget ||
+		!strings.HasPrefix(r.Stop, "K = 3: the memory budget passed during ") || !r.MachineDependent() {
+		t.Fatalf("row %+v", r)
+	}
+	if md := SummaryMarkdown(s); !bytes.Contains(md, []byte("The rows of a = 5/2 stopped at the CPU or memory budget")) {
+		t.Errorf("summary.md does not say the row depends on the machine:\n%s", md)
+	}
 }

@@ -33,6 +33,7 @@ const (
 	OutcomeNotConverged = "not converged" // a threshold did not converge on the table
 	OutcomeStateBudget  = "state budget"  // a proof step passed the state budget
 	OutcomeCPUBudget    = "CPU budget"    // the attempt passed the CPU budget
+	OutcomeMemoryBudget = "memory budget" // the attempt passed the memory budget
 )
 
 // NotPisotText is what a row of a multiplier >= 7/2 says.
@@ -58,6 +59,7 @@ type SweepPlan struct {
 	Suffixes    []int    `json:"suffixes"`
 	StateBudget int      `json:"state_budget"`
 	CPUSeconds  int      `json:"cpu_budget_seconds"`
+	MemoryMiB   int      `json:"memory_budget_mib"`
 	EdgeBudget  int      `json:"edge_budget"`
 	Prover      string   `json:"prover"`
 	Multipliers []string `json:"multipliers"`
@@ -65,12 +67,15 @@ type SweepPlan struct {
 
 // NewSweepPlan is the plan of a sorted list (atlas.ParseList) with the
 // given values, table and budgets (zero budgets: the defaults).
-func NewSweepPlan(list string, mults []grundy.Multiplier, maxG, N, stateBudget int, cpu time.Duration, edgeBudget int, suffixes []int) SweepPlan {
+func NewSweepPlan(list string, mults []grundy.Multiplier, maxG, N, stateBudget int, cpu time.Duration, memory int64, edgeBudget int, suffixes []int) SweepPlan {
 	if stateBudget == 0 {
 		stateBudget = DefaultStateBudget
 	}
 	if cpu == 0 {
 		cpu = DefaultCPUBudget
+	}
+	if memory == 0 {
+		memory = DefaultMemoryBudget
 	}
 	if edgeBudget == 0 {
 		edgeBudget = DefaultEdgeBudget
@@ -79,7 +84,7 @@ func NewSweepPlan(list string, mults []grundy.Multiplier, maxG, N, stateBudget i
 		suffixes = []int{6, 8, 10, 12, 14, 16}
 	}
 	p := SweepPlan{Format: PlanFormat, List: list, MaxG: maxG, N: N, Suffixes: slices.Clone(suffixes), StateBudget: stateBudget,
-		CPUSeconds: int(cpu.Round(time.Second) / time.Second), EdgeBudget: edgeBudget, Prover: ProverVersion}
+		CPUSeconds: int(cpu.Round(time.Second) / time.Second), MemoryMiB: int(memory >> 20), EdgeBudget: edgeBudget, Prover: ProverVersion}
 	for _, a := range mults {
 		p.Multipliers = append(p.Multipliers, a.String())
 	}
@@ -95,8 +100,8 @@ func (p SweepPlan) check() error {
 		return fmt.Errorf("grundyproof: plan format %q", p.Format)
 	case len(p.Multipliers) == 0:
 		return errors.New("grundyproof: a sweep of no multipliers")
-	case p.MaxG < 0 || p.N < 1000 || p.StateBudget < 1 || p.CPUSeconds < 1 || p.EdgeBudget < 1 || len(p.Suffixes) == 0:
-		return fmt.Errorf("grundyproof: plan: K = %d, N = %d, budgets %d states, %d s, edge %d, %d suffix lengths", p.MaxG, p.N, p.StateBudget, p.CPUSeconds, p.EdgeBudget, len(p.Suffixes))
+	case p.MaxG < 0 || p.N < 1000 || p.StateBudget < 1 || p.CPUSeconds < 1 || p.MemoryMiB < 1 || p.EdgeBudget < 1 || len(p.Suffixes) == 0:
+		return fmt.Errorf("grundyproof: plan: K = %d, N = %d, budgets %d states, %d s, %d MiB, edge %d, %d suffix lengths", p.MaxG, p.N, p.StateBudget, p.CPUSeconds, p.MemoryMiB, p.EdgeBudget, len(p.Suffixes))
 	}
 	_, err := p.Mults()
 	return err
@@ -193,10 +198,13 @@ type SweepAttempt struct {
 	NotConverged string `json:"not_converged,omitempty"`
 }
 
-// MachineDependent reports whether the row depends on the machine's speed:
-// an attempt stopped by the CPU budget.
+// MachineDependent reports whether the row depends on the machine: an
+// attempt stopped by the CPU budget (its speed) or the memory budget (its
+// memory allocator and garbage collector).
 func (r SweepRow) MachineDependent() bool {
-	return slices.ContainsFunc(r.Attempts, func(a SweepAttempt) bool { return a.Outcome == OutcomeCPUBudget })
+	return slices.ContainsFunc(r.Attempts, func(a SweepAttempt) bool {
+		return a.Outcome == OutcomeCPUBudget || a.Outcome == OutcomeMemoryBudget
+	})
 }
 
 // SweepTiming is what one multiplier's sweep measured (mult=A/timing.json):

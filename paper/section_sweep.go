@@ -37,7 +37,7 @@ func sweepTeX(s *grundyproof.SweepSummary) string {
 	target := min(grundyproof.Target, p.MaxG)
 	var b strings.Builder
 	fmt.Fprintf(&b, "For every multiplier $a < 7/2$ of the list \\texttt{%s}, the sets $S_g = \\{(n, r) : G(n, r) = g\\}$ were learned from the breakpoint table as automata over the numeration of $a$'s own P-position piles, and proved for all $n$ by the mex induction (Table~\\ref{tab:sweep}; \\path{results/multipliers/automata/summary.md}). ", report.TeXText(p.List))
-	fmt.Fprintf(&b, "Each multiplier had the same budget: values $0,\\dots,%d$; tables to $N = %s$; at most $%s$ states in any automaton of a proof and $%d$ s of CPU per attempt. ", p.MaxG, grp(int64(p.N)), grp(int64(p.StateBudget)), p.CPUSeconds)
+	fmt.Fprintf(&b, "Each multiplier had the same budget: values $0,\\dots,%d$; tables to $N = %s$; at most $%s$ states in any automaton of a proof, $%d$ s of CPU and $%d$ MiB of memory per attempt. ", p.MaxG, grp(int64(p.N)), grp(int64(p.StateBudget)), p.CPUSeconds, p.MemoryMiB)
 	if c.Pisot > 0 {
 		fmt.Fprintf(&b, "Of the %s multipliers below $7/2$, %s have $K \\ge %d$ (%s). ", num(int64(c.Pisot)), num(int64(c.AtLeast)), target, strings.ReplaceAll(c.Range(), "K ", "$K$ "))
 	}

@@ -17,7 +17,7 @@ import (
 // reason; the edge from 7/2 on.
 func TestSweepTeX(t *testing.T) {
 	mults := []grundy.Multiplier{{P: 1, Q: 1}, {P: 3, Q: 2}, {P: 28, Q: 9}, {P: 13, Q: 4}, {P: 7, Q: 2}}
-	s := &grundyproof.SweepSummary{Format: grundyproof.SummaryFormat, Plan: grundyproof.NewSweepPlan("1,3/2,13/4,7/2", mults, 10, 10000000, 0, time.Minute, 0, nil),
+	s := &grundyproof.SweepSummary{Format: grundyproof.SummaryFormat, Plan: grundyproof.NewSweepPlan("1,3/2,13/4,7/2", mults, 10, 10000000, 0, time.Minute, 0, 0, nil),
 		Rows: []grundyproof.SweepRow{
 			{Multiplier: "1", Numeration: "bin", Pisot: true, ProvedUpTo: 10},
 			{Multiplier: "3/2", Numeration: "bin", Pisot: true, ProvedUpTo: 9},

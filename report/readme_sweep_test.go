@@ -24,7 +24,7 @@ func TestSweepFindings(t *testing.T) {
 		t.Fatalf("no sweep: %q %v", b.String(), err)
 	}
 	mults := []grundy.Multiplier{{P: 1, Q: 1}, {P: 13, Q: 4}, {P: 7, Q: 2}, {P: 10, Q: 1}}
-	s := grundyproof.SweepSummary{Format: grundyproof.SummaryFormat, Plan: grundyproof.NewSweepPlan("1,13/4,7/2,10", mults, 10, 10000000, 0, time.Minute, 0, nil),
+	s := grundyproof.SweepSummary{Format: grundyproof.SummaryFormat, Plan: grundyproof.NewSweepPlan("1,13/4,7/2,10", mults, 10, 10000000, 0, time.Minute, 0, 0, nil),
 		Rows: []grundyproof.SweepRow{
 			{Format: grundyproof.RowFormat, Multiplier: "1", Numeration: "bin", Pisot: true, Status: grundyproof.StatusProved, MaxG: 10, ProvedUpTo: 10, ClassStates: make([]int, 11)},
 			{Format: grundyproof.RowFormat, Multiplier: "13/4", C: 3, Numeration: "ntc3", Pisot: true, Status: grundyproof.StatusShort, MaxG: 10, ProvedUpTo: 7, ClassStates: make([]int, 8),

@@ -40,7 +40,7 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute automata [-mult A] [-max-g K] [-n N] [-suffixes LIST] [-budget S] [-out DIR]")
 		fmt.Fprintln(stderr, "       compute automata -check N [-mult A] [-reprove] [-in DIR]")
-		fmt.Fprintln(stderr, "       compute automata -mults LIST [-max-g K] [-n N] [-budget S] [-cpu T] [-shard i/M] [-out DIR]   (the sweep)")
+		fmt.Fprintln(stderr, "       compute automata -mults LIST [-max-g K] [-n N] [-budget S] [-cpu T] [-mem M] [-shard i/M] [-out DIR]   (the sweep)")
 		fmt.Fprintln(stderr, "       compute automata -merge DIR [-machine TEXT]")
 		fmt.Fprintln(stderr, "Learns S_g = {(n, r): G(n, r) = g} as automata over the multiplier's numeration and proves them for all n (docs/automata.md).")
 		fmt.Fprintln(stderr, "Ask the proved automata with compute query; prove your own statements with compute prove.")
@@ -63,8 +63,8 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return runAutomataMerge(sweep, set, stdout)
 	case set["mults"]:
 		return runAutomataSweep(ctx, sweep, set, *maxG, *n, *suffixes, *budget, *out, stdout, stderr)
-	case set["shard"] || set["cpu"] || set["edge-budget"] || set["machine"]:
-		return usagef("-shard, -cpu and -edge-budget go with -mults, -machine with -merge")
+	case set["shard"] || set["cpu"] || set["mem"] || set["edge-budget"] || set["machine"]:
+		return usagef("-shard, -cpu, -mem and -edge-budget go with -mults, -machine with -merge")
 	}
 	if *check != "" {
 		N, err := cli.ParseSize("check", *check)

@@ -19,9 +19,9 @@ import (
 // sweepFlags are the flags of compute automata's sweep mode (-mults) and
 // its merge (-merge).
 type sweepFlags struct {
-	mults, shard, merge, machine string
-	cpu                          time.Duration
-	edgeBudget                   int
+	mults, shard, merge, machine, mem string
+	cpu                               time.Duration
+	edgeBudget                        int
 }
 
 func (s *sweepFlags) define(fs *flag.FlagSet) {
@@ -30,6 +30,7 @@ func (s *sweepFlags) define(fs *flag.FlagSet) {
 	fs.StringVar(&s.merge, "merge", "", "merge the sweep under this folder into FOLDER/automata/summary.json, summary.md, edge.md and timings.md")
 	fs.StringVar(&s.machine, "machine", "", "with -merge: a sentence on the machine the sweep ran on and its load, for timings.md")
 	fs.DurationVar(&s.cpu, "cpu", grundyproof.DefaultCPUBudget, "sweep: the CPU time one attempt of a multiplier may use")
+	fs.StringVar(&s.mem, "mem", "4GiB", "sweep: the resident memory one attempt may reach (4GiB, 3000MiB, ...)")
 	fs.IntVar(&s.edgeBudget, "edge-budget", grundyproof.DefaultEdgeBudget, "sweep: the states of the adder's search of a multiplier >= 7/2")
 }
 
@@ -64,6 +65,13 @@ func runAutomataSweep(ctx context.Context, s sweepFlags, set map[string]bool, ma
 	if s.edgeBudget < 1 {
 		return usagef("-edge-budget %d: want at least 1", s.edgeBudget)
 	}
+	mem, err := cli.ParseBytes(s.mem)
+	if err != nil {
+		return usagef("-mem: %v", err)
+	}
+	if mem < 256<<20 {
+		return usagef("-mem %s: want at least 256MiB", s.mem)
+	}
 	sh := atlas.All
 	if s.shard != "" {
 		if sh, err = atlas.ParseShard(s.shard); err != nil {
@@ -80,10 +88,10 @@ func runAutomataSweep(ctx context.Context, s sweepFlags, set map[string]bool, ma
 	if err := prepareDir(grundyproof.SweepDir(out)); err != nil {
 		return err
 	}
-	plan := grundyproof.NewSweepPlan(s.mults, list, maxG, int(N), budget, s.cpu, s.edgeBudget, ms)
+	plan := grundyproof.NewSweepPlan(s.mults, list, maxG, int(N), budget, s.cpu, int64(mem), s.edgeBudget, ms)
 	mine := sh.Pick(list)
-	fmt.Fprintf(stderr, "automata: shard %s: %d of %d multipliers, values 0..%d, tables to N = %d, budget %d states and %v of CPU per attempt\n",
-		sh, len(mine), len(list), maxG, N, plan.StateBudget, s.cpu)
+	fmt.Fprintf(stderr, "automata: shard %s: %d of %d multipliers, values 0..%d, tables to N = %d, budget %d states, %v of CPU and %d MiB per attempt\n",
+		sh, len(mine), len(list), maxG, N, plan.StateBudget, s.cpu, plan.MemoryMiB)
 	start := time.Now()
 	cfg := grundyproof.SweepConfig{Root: out, Plan: plan, Mine: mine,
 		Write: writeAutomata,
@@ -126,7 +134,7 @@ func runAutomataSweep(ctx context.Context, s sweepFlags, set map[string]bool, ma
 
 // runAutomataMerge is compute automata -merge DIR.
 func runAutomataMerge(s sweepFlags, set map[string]bool, stdout io.Writer) error {
-	for _, f := range []string{"mults", "shard", "mult", "max-g", "n", "out", "check", "cpu", "edge-budget", "budget", "suffixes"} {
+	for _, f := range []string{"mults", "shard", "mult", "max-g", "n", "out", "check", "cpu", "mem", "edge-budget", "budget", "suffixes"} {
 		if set[f] {
 			return usagef("-merge takes no -%s: the folder's plan says what the sweep holds", f)
 		}

@@ -21,7 +21,14 @@ func ResetPeak() bool {
 
 // HighWater is the process's peak resident set since it started or since
 // the last [ResetPeak], in bytes (VmHWM of /proc/self/status), or -1.
-func HighWater() int64 {
+func HighWater() int64 { return status("VmHWM:") }
+
+// Current is the process's resident set now, in bytes (VmRSS of
+// /proc/self/status), or -1.
+func Current() int64 { return status("VmRSS:") }
+
+// status reads a field of /proc/self/status given in kB, in bytes.
+func status(field string) int64 {
 	b, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return -1
@@ -29,7 +36,7 @@ func HighWater() int64 {
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	for sc.Scan() {
 		f := bytes.Fields(sc.Bytes())
-		if len(f) == 3 && string(f[0]) == "VmHWM:" && string(f[2]) == "kB" {
+		if len(f) == 3 && string(f[0]) == field && string(f[2]) == "kB" {
 			kb, err := strconv.ParseInt(string(f[1]), 10, 64)
 			if err != nil {
 				return -1

@@ -14,6 +14,9 @@ func TestResetPeak(t *testing.T) {
 	for i := 0; i < len(b); i += 4096 {
 		b[i] = 1
 	}
+	if cur := Current(); cur >= 0 && cur < size {
+		t.Fatalf("Current = %d while %d bytes are touched", cur, size)
+	}
 	if hw := HighWater(); hw < size {
 		t.Fatalf("HighWater = %d after touching %d bytes", hw, size)
 	}

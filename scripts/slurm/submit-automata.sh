@@ -13,7 +13,7 @@
 #   -n N       the largest table the learner reads (default 1e7)
 #   -M SHARDS  array tasks (default: one per multiplier, at most 1000)
 #   -K AT_ONCE tasks running at once (default 32)
-#   -b STATES  the state budget of a proof step (default: compute's, 20000000)
+#   -b STATES  the state budget of a proof step (default: compute's, 10000000)
 #   -t CPU     the CPU budget of one attempt, as Go writes durations (default: compute's, 5m)
 #   -r MEM     memory per task (default 6G: the sweep's largest peak measured
 #              on farey:10:12 is in OUT/automata/timings.md of the committed run)
