@@ -30,6 +30,10 @@
 #                    (results/heavy/automata/mult=2/; its time and memory: results/bench.md)
 #   make automata-bands  the theorems for every real multiplier of [1, 2), [2, 5/2),
 #                    [5/2, 3) and [3, 7/2) (results/automata/bands.json and bands.md)
+#   make automata-mults  learn and prove values 0..8 for every multiplier of the
+#                    atlas below 7/2, and the edge's row for those from 7/2 on
+#                    (results/multipliers/automata/: summary.md; hours, see
+#                    docs/automata.md); resumes where a killed run stopped
 
 GO       ?= go
 # -buildvcs=auto stamps the git revision into the binaries (compute version,
@@ -42,8 +46,12 @@ BIG_N    ?= 1000000000
 AUTOMATA_G ?= 5
 HEAVY_G  ?= 8
 HEAVY_N  ?= 100000000
+MULTS    ?= farey:10:12
+MULTS_G  ?= 8
+MULTS_N  ?= 10000000
+MULTS_CPU ?= 5m
 
-.PHONY: automata automata-heavy automata-bands all build pipeline figures paper release test test-long check lint readme slurm-test notebooks bench frontier verify-big fuzz clean
+.PHONY: automata automata-heavy automata-bands automata-mults all build pipeline figures paper release test test-long check lint readme slurm-test notebooks bench frontier verify-big fuzz clean
 
 all: build pipeline
 
@@ -145,6 +153,13 @@ automata-heavy: build
 # the positions of values 0..J are those of the band's left end.
 automata-bands: build
 	$(BIN)/compute automata -bands -out $(OUT)
+
+# Every multiplier of MULTS, each to the largest K <= MULTS_G the learner and
+# the prover reach within the sweep's budget (docs/automata.md, "The sweep");
+# scripts/slurm/submit-automata.sh runs the same as a Slurm array job.
+automata-mults: build
+	$(BIN)/compute automata -mults $(MULTS) -max-g $(MULTS_G) -n $(MULTS_N) -cpu $(MULTS_CPU) -out $(OUT)/multipliers
+	$(BIN)/compute automata -merge $(OUT)/multipliers
 
 verify-big: build
 	$(BIN)/compute grundy -n $(BIG_N) -out $(OUT)/big

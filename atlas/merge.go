@@ -136,7 +136,11 @@ func WriteAll(root string, plan Plan, rows []AtlasRow, earlier *Earlier, revisio
 	if err != nil {
 		return recovered, err
 	}
-	if err := set.Add(filepath.Join(root, "tables", ReportFile), Report(plan, rows, earlier, further)); err != nil {
+	proved, err := ReadProved(root)
+	if err != nil {
+		return recovered, err
+	}
+	if err := set.Add(filepath.Join(root, "tables", ReportFile), ReportWith(plan, rows, earlier, further, proved)); err != nil {
 		return recovered, err
 	}
 	return recovered, set.Commit()
@@ -157,8 +161,9 @@ func ReadEarlier(path string, N int) (*Earlier, error) {
 
 // Regenerate renders the report (Report) of the merged atlas in root
 // again from ROOT/atlas.parquet alone, the earlier atlas its metadata
-// names (MetaSince), beside it, and the frontier's failures under ROOT
-// (ReadFurther): what a test compares with the committed tables/atlas.md.
+// names (MetaSince), beside it, the frontier's failures under ROOT
+// (ReadFurther) and the sweep of proved classes (ReadProved): what a test
+// compares with the committed tables/atlas.md.
 func Regenerate(root string) ([]byte, error) {
 	rows, list, earlier, err := ReadWithEarlier(root)
 	if err != nil {
@@ -175,7 +180,11 @@ func Regenerate(root string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Report(plan, rows, earlier, further), nil
+	proved, err := ReadProved(root)
+	if err != nil {
+		return nil, err
+	}
+	return ReportWith(plan, rows, earlier, further, proved), nil
 }
 
 // ReadWithEarlier reads root's merged atlas (Read) and the earlier atlas

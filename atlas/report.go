@@ -25,6 +25,12 @@ const ReportFile = "atlas.md"
 // reading of the multipliers whose failures all lie early in the range
 // names those past it.
 func Report(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further) []byte {
+	return ReportWith(plan, rows, earlier, further, nil)
+}
+
+// ReportWith is Report with the column "values proved for all n" from a
+// sweep of proved classes (ReadProved; none when proved is nil).
+func ReportWith(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further, proved *Proved) []byte {
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	w("# The multiplier atlas: %d multipliers, N = %s", len(rows), group(int64(plan.N)))
@@ -82,6 +88,11 @@ func Report(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further) []b
 	w("alpha, beta, RMS: the fit G(n) ~ alpha ln n + beta (%s) and its RMS residual, weighted alike. The %s checks: `ok` where it holds on the whole range,", conjectures.FitEstimator, count(len(ids)))
 	w("else the number of failures. Last outside [1, 2]: the largest n where G(n + ceil(n/a)) - G(n) is not 1 or 2 (- if none);")
 	w("differences: how often each value of G(n + ceil(n/a)) - G(n) occurs.")
+	if proved != nil {
+		w("Values proved for all n: S_0..S_K, the positions of Grundy values 0..K, proved for every n by automata over the numeration of")
+		w("a's P-position piles (%s, `compute automata -mults`; - where the sweep has no row); not Pisot: from a = 7/2 on the", proved.Path)
+		w("numeration is not Pisot and the method decides nothing.")
+	}
 	w("")
 	refit, _ := fitOrigins(rows)
 	head := []string{"a", "G(N)", "alpha", "beta", "RMS"}
@@ -92,10 +103,17 @@ func Report(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further) []b
 		head = append(head, columnName(id))
 	}
 	head = append(head, "last outside [1, 2]", "differences")
+	if proved != nil {
+		head = append(head, "values proved for all n")
+	}
 	w("| %s |", strings.Join(head, " | "))
 	w("|%s", strings.Repeat("---|", len(head)))
 	for _, r := range rows {
 		if r.Status != Complete {
+			if proved != nil {
+				w("| %s | %s |%s %s | %s |", r.Multiplier, gn(r), strings.Repeat(" |", len(head)-4), r.Status+": "+r.Note, proved.value(r.Multiplier))
+				continue
+			}
 			w("| %s | %s |%s %s |", r.Multiplier, gn(r), strings.Repeat(" |", len(head)-3), r.Status+": "+r.Note)
 			continue
 		}
@@ -122,7 +140,11 @@ func Report(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further) []b
 				cells = append(cells, absent)
 			}
 		}
-		w("| %s |", strings.Join(append(cells, last, strings.Join(diffs, ", ")), " | "))
+		cells = append(cells, last, strings.Join(diffs, ", "))
+		if proved != nil {
+			cells = append(cells, proved.value(r.Multiplier))
+		}
+		w("| %s |", strings.Join(cells, " | "))
 	}
 	if earlier != nil {
 		if lines := Changes(*earlier, rows); len(lines) > 0 {

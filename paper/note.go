@@ -122,6 +122,7 @@ type view struct {
 	Lemma, LemmaUse          string
 	Atlas, Global            string
 	Automata                 string
+	Sweep                    string // the Grundy classes proved over many multipliers (section_sweep.go)
 	Reproduce                string
 	Sums                     []Sum
 	Bib                      []string
@@ -168,6 +169,7 @@ func newView(d *Data) (*view, error) {
 	v.Atlas = v.atlasText()
 	v.Automata = v.automataText()
 	v.Global = v.globalText()
+	v.Sweep = v.sweepText()
 	v.Reproduce = v.reproduceText()
 	v.Sums = d.Sums
 	v.Abstract = v.abstract(lower)

@@ -35,7 +35,10 @@ const FrontierDir = "frontier"
 //   - dir/frontier/mult=A/checks.json, the verification of the largest
 //     table of each multiplier, where there is one;
 //   - dir/atlas.parquet, the multiplier atlas, where there is one
-//     (atlas.Findings).
+//     (atlas.Findings);
+//   - dir/multipliers/automata/summary.json, the sweep of Grundy classes
+//     proved for all n over many multipliers, where there is one
+//     (sweepFindings).
 //
 // Every number in it is read from those files; links are relative to the
 // folder that holds dir (the repository, for the README).
@@ -110,6 +113,9 @@ func Findings(dir string) ([]byte, error) {
 			}
 		}
 	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if err := sweepFindings(&b, dir); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -35,10 +36,14 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	reprove := fs.Bool("reprove", false, "with -check: prove the folder again even when its proof.json matches")
 	in := fs.String("in", "results", "results folder whose automata/mult=A -check reads")
 	bands := fs.Bool("bands", false, "prove the band theorems (every real a of [1, 2), [2, 5/2), [5/2, 3), [3, 7/2)) into OUT/automata/bands.json and bands.md, instead of one multiplier")
+	var sweep sweepFlags
+	sweep.define(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: compute automata [-mult A] [-max-g K] [-n N] [-suffixes LIST] [-budget S] [-out DIR]")
 		fmt.Fprintln(stderr, "       compute automata -check N [-mult A] [-reprove] [-in DIR]")
 		fmt.Fprintln(stderr, "       compute automata -bands [-n N] [-budget S] [-out DIR]")
+		fmt.Fprintln(stderr, "       compute automata -mults LIST [-max-g K] [-n N] [-budget S] [-cpu T] [-mem M] [-shard i/M] [-out DIR]   (the sweep)")
+		fmt.Fprintln(stderr, "       compute automata -merge DIR [-machine TEXT]")
 		fmt.Fprintln(stderr, "Learns S_g = {(n, r): G(n, r) = g} as automata over the multiplier's numeration and proves them for all n (docs/automata.md).")
 		fmt.Fprintln(stderr, "Ask the proved automata with compute query; prove your own statements with compute prove.")
 		fs.PrintDefaults()
@@ -52,6 +57,16 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	if *budget < 0 {
 		return usagef("-budget %d: want 0 (no limit) or more", *budget)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case set["merge"]:
+		return runAutomataMerge(sweep, set, stdout)
+	case set["mults"]:
+		return runAutomataSweep(ctx, sweep, set, *maxG, *n, *suffixes, *budget, *out, stdout, stderr)
+	case set["shard"] || set["cpu"] || set["mem"] || set["edge-budget"] || set["machine"]:
+		return usagef("-shard, -cpu, -mem and -edge-budget go with -mults, -machine with -merge")
 	}
 	if *check != "" {
 		N, err := cli.ParseSize("check", *check)
@@ -89,13 +104,9 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if N < 1000 || N > 1<<31 {
 		return usagef("-n %d: want 1000..2^31", N)
 	}
-	var ms []int
-	for _, s := range strings.Split(*suffixes, ",") {
-		m, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || m < 1 || m > 40 {
-			return usagef("-suffixes: bad length %q", s)
-		}
-		ms = append(ms, m)
+	ms, err := parseSuffixes(*suffixes)
+	if err != nil {
+		return err
 	}
 	sys, err := grundyproof.SystemOf(a)
 	if err != nil {
@@ -163,6 +174,19 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return fmt.Errorf("automata: values 0..%d asked, proved 0..%d", *maxG, res.ProvedUpTo())
 	}
 	return nil
+}
+
+// parseSuffixes reads -suffixes: lengths 1..40, comma separated.
+func parseSuffixes(list string) ([]int, error) {
+	var ms []int
+	for _, s := range strings.Split(list, ",") {
+		m, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || m < 1 || m > 40 {
+			return nil, usagef("-suffixes: bad length %q", s)
+		}
+		ms = append(ms, m)
+	}
+	return ms, nil
 }
 
 // writeAutomata writes the folder of a run: the classes and their proof

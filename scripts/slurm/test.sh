@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make slurm-test (and make test): a real one-node Slurm cluster on this machine, from Debian's
 # packages, runs a small atlas as an array job plus its merge job, and the merged result must
-# equal a single-process compute atlas of the same list, row for row.
+# equal a single-process compute atlas of the same list, row for row; then a small automata
+# sweep (compute automata -mults) the same way.
 #
 # As root it installs slurm-wlm and munge when they are missing (scripts/apt.sh), makes the
 # munge key /etc/munge/munge.key if there is none (owned by munge, mode 400), and starts, in a
@@ -14,6 +15,10 @@
 #
 # Environment: SLURM_TEST_N (default 1e5), SLURM_TEST_LIST (default farey:3:3,4,5: 11
 # multipliers), SLURM_TEST_SHARDS (default 3), SLURM_TEST_TIMEOUT in seconds (default 300).
+# Then the same for the automata sweep (compute automata -mults, submit-automata.sh):
+# SLURM_TEST_AUTOMATA_LIST (default 1,2,5/2,7/2), SLURM_TEST_AUTOMATA_G (default 3) and
+# SLURM_TEST_AUTOMATA_N (default 2e4); its summary.json, summary.md and edge.md must equal a
+# single-process sweep's byte for byte.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo=$(pwd)
@@ -21,6 +26,9 @@ N=${SLURM_TEST_N:-1e5}
 LIST=${SLURM_TEST_LIST:-farey:3:3,4,5}
 SHARDS=${SLURM_TEST_SHARDS:-3}
 TIMEOUT=${SLURM_TEST_TIMEOUT:-300}
+ALIST=${SLURM_TEST_AUTOMATA_LIST:-1,2,5/2,7/2}
+AG=${SLURM_TEST_AUTOMATA_G:-3}
+AN=${SLURM_TEST_AUTOMATA_N:-2e4}
 t0=$(date +%s)
 say() { echo "slurm-test: $*"; }
 fail() {
@@ -223,3 +231,40 @@ diff -u "$state/single.csv" "$state/slurm.csv" >"$state/rows.diff" || fail "the 
 cmp -s "$single/atlas.parquet" "$shared/atlas.parquet" || fail "the rows agree, but the two atlas.parquet files differ in bytes"
 cmp -s "$single/tables/atlas.md" "$shared/tables/atlas.md" || fail "the two atlas.md differ"
 say "PASS: $rows multipliers to N = $N from $SHARDS array tasks and a merge job equal the single-process atlas row for row (and byte for byte), in $(($(date +%s) - t0)) s"
+
+# The automata sweep (compute automata -mults) as an array of $SHARDS tasks and
+# its merge job, against the same sweep in one process: summary.json,
+# summary.md and edge.md byte for byte (timings.md holds measurements).
+asweep=$state/automata
+sub=$(scripts/slurm/submit-automata.sh -m "$ALIST" -o "$asweep" -g "$AG" -n "$AN" -M "$SHARDS" -K "$SHARDS" -r 2G) || fail "submit-automata.sh failed"
+echo "$sub" | sed 's/^/  /'
+array=$(sed -n 's/^ARRAY_JOB=//p' <<<"$sub")
+merge=$(sed -n 's/^MERGE_JOB=//p' <<<"$sub")
+[ -n "$array" ] && [ -n "$merge" ] || fail "submit-automata.sh printed no job ids"
+deadline=$(($(date +%s) + TIMEOUT))
+while [ -n "$(squeue -h -j "$array,$merge" -o %i 2>/dev/null)" ]; do
+	[ "$(date +%s)" -lt "$deadline" ] || fail "the automata jobs did not finish in $TIMEOUT s: $(squeue -h -o '%i %T %r')"
+	sleep 0.5
+done
+states=$(scontrol show job "$array" | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | sort | uniq -c | xargs)
+tasks=$(scontrol show job "$array" | grep -c 'ArrayTaskId=' || true)
+mstate=$(scontrol show job "$merge" | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p')
+say "automata array job $array: $tasks tasks, $states; merge job $merge: $mstate"
+[ "$tasks" -eq "$SHARDS" ] || fail "the automata array ran $tasks tasks, not $SHARDS"
+[ "$states" = "$SHARDS COMPLETED" ] || fail "not every automata array task completed: $states"
+[ "$mstate" = COMPLETED ] || fail "the automata merge job ended $mstate"
+for i in $(seq 0 $((SHARDS - 1))); do
+	grep -q "automata: shard $i/$SHARDS: " "$asweep/slurm/automata-${array}_$i.out" ||
+		fail "automata task $i did not run shard $i/$SHARDS (see its log)"
+done
+asingle=$state/automata-single
+bin/compute automata -mults "$ALIST" -max-g "$AG" -n "$AN" -out "$asingle" >/dev/null 2>"$state/automata-single.log" ||
+	fail "the single-process sweep failed: $(tail -n 3 "$state/automata-single.log")"
+bin/compute automata -merge "$asingle" >/dev/null || fail "the single-process sweep's merge failed"
+arows=$(grep -c '"multiplier"' "$asingle/automata/summary.json" || true)
+for f in summary.json summary.md edge.md; do
+	[ -s "$asweep/automata/$f" ] || fail "the Slurm merge wrote no automata/$f"
+	cmp -s "$asingle/automata/$f" "$asweep/automata/$f" || fail "automata/$f differs between the Slurm sweep and the single-process one: $(diff -u "$asingle/automata/$f" "$asweep/automata/$f" | head -n 20)"
+done
+[ -s "$asweep/automata/timings.md" ] || fail "the Slurm merge wrote no automata/timings.md"
+say "PASS: the automata sweep of $ALIST ($arows rows, values 0..$AG, tables to $AN) from $SHARDS array tasks and a merge job equals the single-process sweep byte for byte (summary.json, summary.md, edge.md), in $(($(date +%s) - t0)) s"
