@@ -294,8 +294,21 @@ func LoadRoot(ctx context.Context, root string, a grundy.Multiplier, opt LoadOpt
 // LoadOptions tune Load.
 type LoadOptions struct {
 	Reprove bool // prove again even when proof.json matches
-	Budget  int  // state budget of a proof (0: none)
-	Step    func(au.Result)
+	// Recorded takes the verdicts of proof.json only: where it does not
+	// match the files (or is absent), Load returns a *NotRecordedError
+	// instead of proving again.
+	Recorded bool
+	Budget   int // state budget of a proof (0: none)
+	Step     func(au.Result)
+}
+
+// NotRecordedError is Load's error, with LoadOptions.Recorded, for a
+// folder whose proof.json does not record a proof of its files by this
+// ProverVersion.
+type NotRecordedError struct{ Dir string }
+
+func (e *NotRecordedError) Error() string {
+	return fmt.Sprintf("%s: its %s does not record a proof of its files by %s (compute automata -check N -reprove -in ROOT proves it again)", e.Dir, ProofFile, ProverVersion)
 }
 
 // Load reads the automata folder dir of multiplier a. It refuses a folder
@@ -369,6 +382,9 @@ func Load(ctx context.Context, dir string, a grundy.Multiplier, opt LoadOptions)
 			}
 			return f, nil
 		}
+	}
+	if opt.Recorded && !opt.Reprove {
+		return nil, &NotRecordedError{Dir: dir}
 	}
 	p, err := Prove(ctx, sys, f.S, ProveOptions{Budget: opt.Budget, Step: opt.Step})
 	if err != nil {

@@ -8,6 +8,9 @@ import (
 	"fibnim/grundyproof"
 )
 
+// BandsMD is the band theorems' report, beside grundyproof.BandsFile.
+const BandsMD = "bands.md"
+
 // BandsMarkdown renders the band theorems (bands.json, package
 // grundyproof) as bands.md.
 func BandsMarkdown(recs []grundyproof.BandRecord) []byte {

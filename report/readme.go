@@ -31,14 +31,16 @@ const FrontierDir = "frontier"
 // Findings renders the README's list of findings from what the results
 // folder dir holds, each source under a line that names its file and the
 // range it covers:
+//   - what is proved for all n (automataFindings): the automata folders
+//     of dir and dir/heavy, the checks they prove, the band theorems;
+//   - dir/multipliers/automata/summary.json, the sweep of Grundy classes
+//     proved for all n over many multipliers, where there is one
+//     (sweepFindings);
 //   - dir/checks.json, the verification that make runs (required);
 //   - dir/frontier/mult=A/checks.json, the verification of the largest
 //     table of each multiplier, where there is one;
 //   - dir/atlas.parquet, the multiplier atlas, where there is one
 //     (atlas.Findings);
-//   - dir/multipliers/automata/summary.json, the sweep of Grundy classes
-//     proved for all n over many multipliers, where there is one
-//     (sweepFindings).
 //
 // Every number in it is read from those files; links are relative to the
 // folder that holds dir (the repository, for the README).
@@ -47,6 +49,12 @@ func Findings(dir string) ([]byte, error) {
 	base := filepath.Base(dir)
 	rs, err := readChecks(filepath.Join(dir, ChecksFile))
 	if err != nil {
+		return nil, err
+	}
+	if err := automataFindings(&b, dir, rs); err != nil {
+		return nil, err
+	}
+	if err := sweepFindings(&b, dir); err != nil {
 		return nil, err
 	}
 	checksFindings(&b, "`make`'s own run", base+"/"+ChecksFile, rs)
@@ -115,9 +123,6 @@ func Findings(dir string) ([]byte, error) {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
-	if err := sweepFindings(&b, dir); err != nil {
-		return nil, err
-	}
 	return b.Bytes(), nil
 }
 
@@ -180,7 +185,11 @@ func checksFindings(b *bytes.Buffer, what, path string, rs []conjectures.Result)
 		case conjectures.Fails:
 			fmt.Fprintf(b, "  - %s\n", failLine(r))
 		case conjectures.Holds:
-			holds = append(holds, r.ID)
+			if r.Proved != nil {
+				holds = append(holds, r.ID+" (proved for all n)")
+			} else {
+				holds = append(holds, r.ID)
+			}
 		default:
 			notRun = append(notRun, r.ID)
 		}

@@ -277,7 +277,7 @@ func runBands(ctx context.Context, out string, N, budget int, stdout, stderr io.
 	if err := grundyproof.WriteBands(out, recs); err != nil {
 		return err
 	}
-	if err := report.WriteFiles(filepath.Join(out, "automata"), report.File{Name: "bands.md", Data: report.BandsMarkdown(recs)}); err != nil {
+	if err := report.WriteFiles(filepath.Join(out, "automata"), report.File{Name: report.BandsMD, Data: report.BandsMarkdown(recs)}); err != nil {
 		return err
 	}
 	for _, r := range recs {
