@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,6 +48,11 @@ func sweepFindings(b *bytes.Buffer, dir string) error {
 				causes = append(causes, fmt.Sprintf("%s for a = %s", g.Cause, strings.Join(as, ", ")))
 			}
 			fmt.Fprintf(b, " Below K = %d (%d; each reason in %s): %s.", target, len(c.Short), grundyproof.SummaryMD, strings.Join(causes, "; "))
+			line, err := bandComplement(dir, c.Short)
+			if err != nil {
+				return err
+			}
+			b.WriteString(line)
 		}
 		b.WriteString("\n")
 	}
@@ -68,4 +74,53 @@ func sweepFindings(b *bytes.Buffer, dir string) error {
 			c.NotPisot, grundyproof.NotPisotText, folder, grundyproof.EdgeMD, folder, grundyproof.EdgeMD, group(int64(p.EdgeBudget)), search)
 	}
 	return nil
+}
+
+// bandComplement is the sentence on the short rows for which a band
+// theorem (dir/automata/bands.json) proves more values than the sweep did:
+// for every real a of a proved band [lo, hi), the positions of values
+// 0..J are those of its left end, so they are proved for each such
+// multiplier as well, whose own proof stopped below J. Empty where there
+// are no band theorems or they add nothing.
+func bandComplement(dir string, short []grundyproof.SweepRow) (string, error) {
+	bands, err := grundyproof.ReadBands(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	type gain struct {
+		band  grundyproof.BandRecord
+		mults []string
+	}
+	var gains []gain
+	for _, bd := range bands {
+		if bd.Status != "proved" {
+			continue
+		}
+		lo, ok1 := new(big.Rat).SetString(bd.From)
+		hi, ok2 := new(big.Rat).SetString(bd.To)
+		if !ok1 || !ok2 {
+			return "", fmt.Errorf("%s: the band [%s, %s) does not read", grundyproof.BandsFile, bd.From, bd.To)
+		}
+		g := gain{band: bd}
+		for _, r := range short {
+			a, ok := new(big.Rat).SetString(r.Multiplier)
+			if ok && a.Cmp(lo) >= 0 && a.Cmp(hi) < 0 && r.ProvedUpTo < bd.MaxValue {
+				g.mults = append(g.mults, r.Multiplier)
+			}
+		}
+		if len(g.mults) > 0 {
+			gains = append(gains, g)
+		}
+	}
+	if len(gains) == 0 {
+		return "", nil
+	}
+	var parts []string
+	for _, g := range gains {
+		parts = append(parts, fmt.Sprintf("values 0..%d for the %d of [%s, %s) (a = %s)", g.band.MaxValue, len(g.mults), g.band.From, g.band.To, strings.Join(g.mults, ", ")))
+	}
+	return fmt.Sprintf(" For some of these the band theorems (automata/%s: every real a of a band plays values 0..J as the band's left end does) prove more than their own run did: %s.", BandsMD, strings.Join(parts, "; ")), nil
 }

@@ -55,3 +55,33 @@ func TestSweepFindings(t *testing.T) {
 		t.Error("a damaged summary gave a bullet")
 	}
 }
+
+// The band theorems complete the short rows where they prove more: a = 13/4
+// with nothing proved gets values 0..5 of [3, 7/2); a row already past the
+// band's J, a failed band, and a multiplier outside the band add nothing.
+func TestBandComplement(t *testing.T) {
+	dir := t.TempDir()
+	short := []grundyproof.SweepRow{{Multiplier: "13/4", ProvedUpTo: -1}, {Multiplier: "3", ProvedUpTo: 7}, {Multiplier: "7/3", ProvedUpTo: 2}}
+	if line, err := bandComplement(dir, short); err != nil || line != "" {
+		t.Fatalf("no bands.json: %q %v", line, err)
+	}
+	recs := []grundyproof.BandRecord{
+		{From: "3", To: "7/2", Like: "3", Numeration: "ntc3", MaxValue: 5, Status: "proved"},
+		{From: "3", To: "7/2", Like: "3", Numeration: "ntc3", MaxValue: 6, Status: "failed"},
+	}
+	if err := grundyproof.WriteBands(dir, recs); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bandComplement(dir, short)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "values 0..5 for the 1 of [3, 7/2) (a = 13/4)"; !strings.Contains(line, want) {
+		t.Errorf("got %q, want it to hold %q", line, want)
+	}
+	recs[0].Status = "failed"
+	grundyproof.WriteBands(dir, recs)
+	if line, _ := bandComplement(dir, short); line != "" {
+		t.Errorf("a failed band completed a row: %q", line)
+	}
+}
