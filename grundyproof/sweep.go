@@ -334,6 +334,23 @@ func runAttempt(ctx context.Context, a grundy.Multiplier, plan SweepPlan, K, n i
 func watch(ctx context.Context, budget time.Duration, mem int64, cancel context.CancelCauseFunc) (stop func()) {
 	c0 := rss.CPU()
 	done := make(chan struct{})
+	over := func() bool {
+		if c0 >= 0 && budget > 0 && rss.CPU()-c0 > budget {
+			cancel(ErrCPUBudget)
+			return true
+		}
+		if mem > 0 && rss.Current() > mem {
+			cancel(ErrMemoryBudget)
+			return true
+		}
+		return false
+	}
+	if over() {
+		// Already past a budget: the attempt stops at its first step,
+		// however short it is (a check only at the ticks would miss an
+		// attempt shorter than one).
+		return func() {}
+	}
 	go func() {
 		t := time.NewTicker(100 * time.Millisecond)
 		defer t.Stop()
@@ -344,12 +361,7 @@ func watch(ctx context.Context, budget time.Duration, mem int64, cancel context.
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				if c0 >= 0 && budget > 0 && rss.CPU()-c0 > budget {
-					cancel(ErrCPUBudget)
-					return
-				}
-				if mem > 0 && rss.Current() > mem {
-					cancel(ErrMemoryBudget)
+				if over() {
 					return
 				}
 			}
