@@ -49,8 +49,12 @@ func BaseFiles(ns *au.Numeration) (rec, add string) {
 // which prover, and the SHA-256 of every file the proof read. It carries
 // no times, so that a rerun writes the same bytes.
 type ProofRecord struct {
-	Format     string         `json:"format"`
-	Prover     string         `json:"prover"`
+	Format string `json:"format"`
+	Prover string `json:"prover"`
+	// Method is how the mex statements were proved: empty for MethodMex
+	// (so that folders proved so by earlier versions read the same),
+	// "thresholds" for MethodThresholds.
+	Method     string         `json:"method,omitempty"`
 	Multiplier string         `json:"multiplier"`
 	Numeration NumerationInfo `json:"numeration"`
 	MaxG       int            `json:"max_g"`
@@ -86,7 +90,7 @@ type FileSum struct {
 // StepRecord is one step of the proof script and its verdict.
 type StepRecord struct {
 	Name    string            `json:"name"`
-	Kind    string            `json:"kind"` // define, claim, regex
+	Kind    string            `json:"kind"` // define, claim, regex, derived (a verdict derived from claims)
 	Holds   *bool             `json:"holds,omitempty"`
 	Least   map[string]string `json:"least_counterexample,omitempty"`
 	States  int               `json:"states,omitempty"`
@@ -136,12 +140,18 @@ func numerationInfo(sys *System) NumerationInfo {
 func record(sys *System, p *Proof, S []*au.Automaton) ProofRecord {
 	rec := ProofRecord{Format: ProofFormat, Prover: ProverVersion, Multiplier: sys.A.String(),
 		Numeration: numerationInfo(sys), MaxG: p.K, ProvedUpTo: p.ProvedUpTo()}
+	if p.Method.norm() != MethodMex {
+		rec.Method = string(p.Method)
+	}
 	for _, s := range S {
 		rec.Classes = append(rec.Classes, s.States())
 	}
 	for _, r := range p.Results {
 		sr := StepRecord{Name: r.Name, Kind: kindName(r.Kind), States: r.Size.States, Tracks: r.Size.Tracks,
 			Largest: r.Largest.States, LargeK: r.Largest.Tracks}
+		if p.Derived[r.Name] {
+			sr.Kind = "derived"
+		}
 		if r.Kind == au.ClaimStep {
 			h := r.Holds
 			sr.Holds = &h
@@ -296,6 +306,9 @@ type LoadOptions struct {
 	Reprove bool // prove again even when proof.json matches
 	Budget  int  // state budget of a proof (0: none)
 	Step    func(au.Result)
+	// Method proves the classes when Load proves them (zero: the method
+	// proof.json names, if it reads, else MethodMex).
+	Method Method
 }
 
 // Load reads the automata folder dir of multiplier a. It refuses a folder
@@ -359,8 +372,12 @@ func Load(ctx context.Context, dir string, a grundy.Multiplier, opt LoadOptions)
 		f.S = append(f.S, s)
 	}
 	K := len(f.S) - 1
+	rec, recOK := readRecord(dir)
+	if opt.Method == "" && recOK {
+		opt.Method = Method(rec.Method)
+	}
 	if !opt.Reprove {
-		if rec, ok := readRecord(dir); ok && rec.matches(sys, K, sums) {
+		if recOK && rec.matches(sys, K, sums) {
 			f.Record, f.Cached = rec, true
 			f.Proved = rec.ProvedUpTo
 			f.Failures = rec.failures()
@@ -370,7 +387,7 @@ func Load(ctx context.Context, dir string, a grundy.Multiplier, opt LoadOptions)
 			return f, nil
 		}
 	}
-	p, err := Prove(ctx, sys, f.S, ProveOptions{Budget: opt.Budget, Step: opt.Step})
+	p, err := Prove(ctx, sys, f.S, ProveOptions{Budget: opt.Budget, Step: opt.Step, Method: opt.Method})
 	if err != nil {
 		return nil, err
 	}
@@ -411,6 +428,9 @@ func readRecord(dir string) (ProofRecord, bool) {
 // these class files: every class file listed with the sum read, and the
 // numeration the system's.
 func (rec ProofRecord) matches(sys *System, K int, sums map[string]FileSum) bool {
+	if _, err := ParseMethod(rec.Method); err != nil {
+		return false
+	}
 	if rec.Prover != ProverVersion || rec.Multiplier != sys.A.String() || rec.MaxG != K ||
 		rec.Numeration.Name != sys.NS.Name() || rec.Numeration.C != sys.C {
 		return false

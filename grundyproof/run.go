@@ -29,6 +29,9 @@ type Config struct {
 	MaxPrefix int
 	// Budget caps the states of every automaton a proof step builds (0: none).
 	Budget int
+	// Method proves the mex statements (zero: MethodMex, the mex induction
+	// as written; MethodThresholds: the thresholds' recurrence).
+	Method Method
 	// Progress, when not nil, is told what Run is doing, a line at a time.
 	Progress func(string)
 }
@@ -217,7 +220,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	step("define S_g from T_g, T_{g+1}", t)
 	t = time.Now()
-	res.Proof, err = Prove(ctx, sys, res.S, ProveOptions{Budget: cfg.Budget, Step: func(r automatic.Result) { say("%s", StepLine(r)) }})
+	res.Proof, err = Prove(ctx, sys, res.S, ProveOptions{Budget: cfg.Budget, Method: cfg.Method, Step: func(r automatic.Result) { say("%s", StepLine(r)) }})
 	if err != nil {
 		return nil, err
 	}

@@ -105,6 +105,12 @@ func automataMarkdown(rec grundyproof.ProofRecord, a grundy.Multiplier) []byte {
 	d.line("a move taking 1 <= k <= r tokens to (n-k, min(%s, n-k)). Every move lowers n, so by induction on n S_g", capText(a))
 	d.line("is the set of positions of value g, for all n. `prove.txt` replays every proof in Walnut over the files `gG.txt`,")
 	d.line("with the numeration's recogniser and adder (`msd_%s.txt`, `msd_%s_addition.txt`) in its Custom Bases.", ns.Name, ns.Name)
+	if grundyproof.Method(rec.Method) == grundyproof.MethodThresholds {
+		d.line("The mex statements were proved as the thresholds' recurrence (grundyproof.ThresholdSteps): T_g(n), the least r <= n")
+		d.line("outside S_0..S_{g-1} (or n+1), is derived from the classes; cls_g says S_g is [T_g(n), T_{g+1}(n)) on r <= n, and the")
+		d.line("lemmas lemu_g, leme_g, lemf_g say T_{g+1}(n) = max(T_g(n), min(mu_g(n), n+1)), mu_g(n) the least move landing in S_g.")
+		d.line("The verdict of each mex statement is derived from those four claims.")
+	}
 	d.line("")
 	if g := rec.ProvedUpTo; g >= 0 {
 		d.line("**Proved for all n: the positions of Grundy value 0..%d.**", g)
@@ -133,7 +139,7 @@ func automataMarkdown(rec grundyproof.ProofRecord, a grundy.Multiplier) []byte {
 		d.row(fmt.Sprint(g), fmt.Sprintf("[g%d.txt](g%d.txt)", g, g), states, v, largest)
 	}
 	d.line("")
-	script := grundyproof.ProofScript(a, K)
+	script := grundyproof.ProofScriptFor(grundyproof.Method(rec.Method), a, K)
 	_, theorems := grundyproof.TheoremScript(a, K)
 	if len(theorems) > 0 {
 		d.section("##", "Theorems")

@@ -33,14 +33,15 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	budget := fs.Int("budget", 0, "the most states any automaton of a proof may have (0: no limit)")
 	out := fs.String("out", "results", "output folder (writes OUT/automata/mult=A/)")
 	check := fs.String("check", "", "N: check the engine's R_1..R_{K+1} for n <= N against the proved automata in -in, instead of learning")
+	prover := fs.String("prover", "mex", "how the mex statements are proved: mex (each as written) or thresholds (as the thresholds' recurrence, no automaton over three tracks of moves; for values past 8)")
 	reprove := fs.Bool("reprove", false, "with -check: prove the folder again even when its proof.json matches")
 	in := fs.String("in", "results", "results folder whose automata/mult=A -check reads")
 	bands := fs.Bool("bands", false, "prove the band theorems (every real a of [1, 2), [2, 5/2), [5/2, 3), [3, 7/2)) into OUT/automata/bands.json and bands.md, instead of one multiplier")
 	var sweep sweepFlags
 	sweep.define(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: compute automata [-mult A] [-max-g K] [-n N] [-suffixes LIST] [-budget S] [-out DIR]")
-		fmt.Fprintln(stderr, "       compute automata -check N [-mult A] [-reprove] [-in DIR]")
+		fmt.Fprintln(stderr, "usage: compute automata [-mult A] [-max-g K] [-n N] [-suffixes LIST] [-prover P] [-budget S] [-out DIR]")
+		fmt.Fprintln(stderr, "       compute automata -check N [-mult A] [-reprove [-prover P]] [-in DIR]")
 		fmt.Fprintln(stderr, "       compute automata -bands [-n N] [-budget S] [-out DIR]")
 		fmt.Fprintln(stderr, "       compute automata -mults LIST [-max-g K] [-n N] [-budget S] [-cpu T] [-mem M] [-shard i/M] [-out DIR]   (the sweep)")
 		fmt.Fprintln(stderr, "       compute automata -merge DIR [-machine TEXT]")
@@ -57,6 +58,10 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	if *budget < 0 {
 		return usagef("-budget %d: want 0 (no limit) or more", *budget)
+	}
+	method, err := grundyproof.ParseMethod(*prover)
+	if err != nil {
+		return usagef("-prover %q: want mex or thresholds", *prover)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -79,7 +84,13 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if err := inputFolder("in", *in); err != nil {
 			return err
 		}
-		return checkAutomata(ctx, a, *in, N, *reprove, *budget, stdout, stderr)
+		if set["prover"] && !*reprove {
+			return usagef("-prover goes with -check only with -reprove (the folder's proof.json names its method)")
+		}
+		if !set["prover"] {
+			method = ""
+		}
+		return checkAutomata(ctx, a, *in, N, *reprove, *budget, method, stdout, stderr)
 	}
 	if *maxG < 0 || *maxG > 40 {
 		return usagef("-max-g %d: want 0..40", *maxG)
@@ -123,7 +134,7 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	t0 := time.Now()
 	progress := func(s string) { fmt.Fprintf(stderr, "automata: %6.1f s  %s\n", time.Since(t0).Seconds(), s) }
-	res, err := grundyproof.Run(ctx, grundyproof.Config{A: a, N: int(N), K: *maxG, Suffixes: ms, Budget: *budget, Progress: progress})
+	res, err := grundyproof.Run(ctx, grundyproof.Config{A: a, N: int(N), K: *maxG, Suffixes: ms, Budget: *budget, Method: method, Progress: progress})
 	var nc *grundyproof.NotConvergedError
 	if err != nil && !errors.As(err, &nc) {
 		return err
@@ -237,9 +248,9 @@ const MaxDrawn = 3
 
 // checkAutomata streams the engine's R_1..R_{K+1} for n <= N against the
 // proved automata of the results folder in.
-func checkAutomata(ctx context.Context, a grundy.Multiplier, in string, N int, reprove bool, budget int, stdout, stderr io.Writer) error {
+func checkAutomata(ctx context.Context, a grundy.Multiplier, in string, N int, reprove bool, budget int, method grundyproof.Method, stdout, stderr io.Writer) error {
 	dir := grundyproof.Dir(in, a)
-	f, err := grundyproof.Load(ctx, dir, a, grundyproof.LoadOptions{Reprove: reprove, Budget: budget, Step: func(r automatic.Result) {
+	f, err := grundyproof.Load(ctx, dir, a, grundyproof.LoadOptions{Reprove: reprove, Budget: budget, Method: method, Step: func(r automatic.Result) {
 		fmt.Fprintf(stderr, "automata: proving %s again: %s\n", dir, grundyproof.StepLine(r))
 	}})
 	if err != nil {
