@@ -2,6 +2,9 @@ package grundyproof
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	au "fibnim/automatic"
@@ -134,4 +137,39 @@ func TestThresholdsFolder(t *testing.T) {
 			t.Fatalf("mex5 recorded as %q, want derived", s.Kind)
 		}
 	}
+}
+
+// Walnut replays the threshold proof's prove.txt TRUE on the learned S_0..S_5
+// of a = 2, one TRUE per claim; with S_3 in place of S_4 it prints FALSE.
+func TestWalnutThresholdReplay(t *testing.T) {
+	prover := walnutProver(t)
+	r := mustRun(t, grundy.Fibonacci)
+	p, err := Prove(t.Context(), r.System, r.S, ProveOptions{Method: MethodThresholds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := Write(dir, r.System, r.S, p, r.N, nil); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, ProveFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	claims := strings.Count(string(b), "\neval ")
+	out, err := walnut(prover, dir)
+	if last := lastLine(out); err != nil || !strings.HasPrefix(last, "walnut: "+itoa(claims)+" TRUE") || !strings.Contains(last, " 0 FALSE, 0 errors") {
+		t.Fatalf("Walnut: %s (%d claims; %v)", last, claims, err)
+	}
+	S := append([]*au.Automaton(nil), r.S...)
+	S[4] = S[3]
+	bad := t.TempDir()
+	if err := Write(bad, r.System, S, p, r.N, nil); err != nil {
+		t.Fatal(err)
+	}
+	out, err = walnut(prover, bad)
+	if err == nil || !strings.Contains(lastLine(out), "FALSE") {
+		t.Fatalf("Walnut did not refuse S_3 in place of S_4: %s", lastLine(out))
+	}
+	t.Log(lastLine(out))
 }
