@@ -106,6 +106,47 @@ type LearnerRecord struct {
 	States    int                    `json:"states"`
 	Attempts  []au.LearnStats        `json:"attempts"`
 	Next      *NotConvergedSuggested `json:"next,omitempty"`
+	// TableRuns are the table learner's runs (Config.Learner "table"),
+	// without times or memory, so that a rerun writes the same bytes.
+	TableRuns []TableRunRecord `json:"table_runs,omitempty"`
+}
+
+// TableRunRecord is one run of the table learner on one table.
+type TableRunRecord struct {
+	Rows      uint64        `json:"rows"`
+	Digits    int           `json:"digits"`
+	Source    string        `json:"source"`
+	Converged bool          `json:"converged"`
+	Rounds    []RoundRecord `json:"rounds"`
+}
+
+// RoundRecord is one round of the table learner (automatic.LearnRound
+// without its time and memory).
+type RoundRecord struct {
+	Round     int    `json:"round"`
+	Classes   int    `json:"classes"`
+	Suffixes  int    `json:"suffixes"`
+	Depth     int    `json:"depth"`
+	Ambiguous int    `json:"ambiguous"`
+	Weak      int    `json:"weak"`
+	MinData   int    `json:"min_data"`
+	RowsRead  int64  `json:"rows_read"`
+	States    int    `json:"states"`
+	Verdict   string `json:"verdict"`
+}
+
+// TableRunRecords turns the table learner's runs into their records.
+func TableRunRecords(runs []TableAttempt) []TableRunRecord {
+	var out []TableRunRecord
+	for _, a := range runs {
+		tr := TableRunRecord{Rows: a.Rows, Digits: a.Digits, Source: a.Source, Converged: a.Converged}
+		for _, r := range a.Rounds {
+			tr.Rounds = append(tr.Rounds, RoundRecord{Round: r.Round, Classes: r.Classes, Suffixes: r.Suffixes, Depth: r.Depth,
+				Ambiguous: r.Ambiguous, Weak: r.Weak, MinData: r.MinData, RowsRead: r.RowsRead, States: r.States, Verdict: r.Verdict})
+		}
+		out = append(out, tr)
+	}
+	return out
 }
 
 // NotConvergedSuggested says which table to try next.

@@ -33,6 +33,7 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	budget := fs.Int("budget", 0, "the most states any automaton of a proof may have (0: no limit)")
 	out := fs.String("out", "results", "output folder (writes OUT/automata/mult=A/)")
 	check := fs.String("check", "", "N: check the engine's R_1..R_{K+1} for n <= N against the proved automata in -in, instead of learning")
+	learner := fs.String("learner", "suffix", "the learner of the thresholds: suffix (bounded suffixes, the whole table in memory) or table (counterexample-driven, reads only the rows it needs; layer files on disk past 10^6 rows)")
 	prover := fs.String("prover", "mex", "how the mex statements are proved: mex (each as written) or thresholds (as the thresholds' recurrence, no automaton over three tracks of moves; for values past 8)")
 	reprove := fs.Bool("reprove", false, "with -check: prove the folder again even when its proof.json matches")
 	in := fs.String("in", "results", "results folder whose automata/mult=A -check reads")
@@ -40,7 +41,7 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	var sweep sweepFlags
 	sweep.define(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: compute automata [-mult A] [-max-g K] [-n N] [-suffixes LIST] [-prover P] [-budget S] [-out DIR]")
+		fmt.Fprintln(stderr, "usage: compute automata [-mult A] [-max-g K] [-n N] [-suffixes LIST] [-learner L] [-prover P] [-budget S] [-out DIR]")
 		fmt.Fprintln(stderr, "       compute automata -check N [-mult A] [-reprove [-prover P]] [-in DIR]")
 		fmt.Fprintln(stderr, "       compute automata -bands [-n N] [-budget S] [-out DIR]")
 		fmt.Fprintln(stderr, "       compute automata -mults LIST [-max-g K] [-n N] [-budget S] [-cpu T] [-mem M] [-shard i/M] [-out DIR]   (the sweep)")
@@ -58,6 +59,10 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	if *budget < 0 {
 		return usagef("-budget %d: want 0 (no limit) or more", *budget)
+	}
+	lrn, err := grundyproof.ParseLearner(*learner)
+	if err != nil {
+		return usagef("-learner %q: want suffix or table", *learner)
 	}
 	method, err := grundyproof.ParseMethod(*prover)
 	if err != nil {
@@ -134,7 +139,7 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	t0 := time.Now()
 	progress := func(s string) { fmt.Fprintf(stderr, "automata: %6.1f s  %s\n", time.Since(t0).Seconds(), s) }
-	res, err := grundyproof.Run(ctx, grundyproof.Config{A: a, N: int(N), K: *maxG, Suffixes: ms, Budget: *budget, Method: method, Progress: progress})
+	res, err := grundyproof.Run(ctx, grundyproof.Config{A: a, N: int(N), K: *maxG, Suffixes: ms, Budget: *budget, Method: method, Learner: lrn, Progress: progress})
 	var nc *grundyproof.NotConvergedError
 	if err != nil && !errors.As(err, &nc) {
 		return err
@@ -206,7 +211,7 @@ func parseSuffixes(list string) ([]int, error) {
 func writeAutomata(dir string, res *grundyproof.Result, nc *grundyproof.NotConvergedError) error {
 	var learner []grundyproof.LearnerRecord
 	for _, l := range res.Learned {
-		lr := grundyproof.LearnerRecord{G: l.G, Converged: l.Converged, States: l.States, Attempts: l.Attempts}
+		lr := grundyproof.LearnerRecord{G: l.G, Converged: l.Converged, States: l.States, Attempts: l.Attempts, TableRuns: grundyproof.TableRunRecords(l.TableRuns)}
 		if nc != nil && nc.G == l.G {
 			lr.Next = &grundyproof.NotConvergedSuggested{N: nc.Next}
 		}
