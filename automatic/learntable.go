@@ -230,7 +230,11 @@ func LearnTable(ctx context.Context, t FunctionTable, cfg LearnTableConfig) (*Au
 		if r.Ambiguous > 0 {
 			finish(fmt.Sprintf("converged: %d transitions the table left ambiguous, and the equivalence query accepts the hypothesis", r.Ambiguous))
 		} else {
-			finish("converged: closed, every transition decided, the whole table and the equivalence queries agree")
+			if cfg.Equivalence != nil {
+				finish("converged: closed, every transition decided, the whole table and the equivalence query agree")
+			} else {
+				finish("converged: closed, every transition decided, and the whole table agrees")
+			}
 		}
 		res.Converged = true
 		return h, res, nil

@@ -220,6 +220,7 @@ func automataMarkdown(rec grundyproof.ProofRecord, a grundy.Multiplier) []byte {
 		d.line("")
 		d.line("![classes per prefix length](classes.svg)")
 		d.line("")
+		tableRounds(d, rec.Learner)
 	}
 	d.line("The time and memory of each step of the run that wrote this folder are in the results folder's")
 	d.line("provenance.json (`compute automata` record).")
@@ -384,4 +385,33 @@ func texPrinted(s string) string {
 		out[len(out)-1] += trail
 	}
 	return strings.Join(out, " ")
+}
+
+// tableRounds writes the table learner's rounds (compute automata -learner
+// table), if it ran.
+func tableRounds(d *doc, ls []grundyproof.LearnerRecord) {
+	ran := false
+	for _, l := range ls {
+		ran = ran || len(l.TableRuns) > 0
+	}
+	if !ran {
+		return
+	}
+	d.section("###", "The table learner, round by round")
+	d.line("automatic.LearnTable reads, for each prefix it classifies, the ranges of rows its residuals need (one range per")
+	d.line("suffix length up to m), hashes them, and merges prefixes whose residuals agree wherever both have data. A round")
+	d.line("ends with the streamed check of the whole table; a counterexample adds a suffix word. Ambiguous: transitions")
+	d.line("the table could not decide (two classes fit). Rows read counts re-reads. (In the rows above, m is the")
+	d.line("longest suffix hashed and the classes per prefix length count classes by the length of their shortest prefix.)")
+	d.line("")
+	d.header("g", "table", "D", "round", "classes", "ambiguous", "depth", "rows read", "verdict")
+	for _, l := range ls {
+		for _, a := range l.TableRuns {
+			for _, r := range a.Rounds {
+				d.row(fmt.Sprint(l.G), fmt.Sprintf("%s rows (%s)", group(int64(a.Rows)), a.Source), fmt.Sprint(a.Digits), fmt.Sprint(r.Round),
+					group(int64(r.Classes)), group(int64(r.Ambiguous)), fmt.Sprint(r.Depth), group(r.RowsRead), r.Verdict)
+			}
+		}
+	}
+	d.line("")
 }
