@@ -89,6 +89,9 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if err := inputFolder("in", *in); err != nil {
 			return err
 		}
+		if set["learner"] {
+			return usagef("-learner goes with learning, not with -check")
+		}
 		if set["prover"] && !*reprove {
 			return usagef("-prover goes with -check only with -reprove (the folder's proof.json names its method)")
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,11 +45,44 @@ func TestAutomataCommand(t *testing.T) {
 		{"automata", "-mult", "0", "-in", dir},
 		{"automata", "-budget", "-1"},
 		{"automata", "extra"},
+		{"automata", "-learner", "lstar"},
+		{"automata", "-prover", "walnut"},
+		{"automata", "-check", "100", "-learner", "table", "-in", dir},
+		{"automata", "-check", "100", "-prover", "thresholds", "-in", dir},
 	} {
 		_, err := runArgs(t, bad...)
 		var ue usageError
 		if !errors.As(err, &ue) {
 			t.Errorf("%v: %v, want a usage error", bad, err)
 		}
+	}
+}
+
+// -learner table -prover thresholds writes the same classes as the
+// default run, proof.json names the method, and -check -reprove proves the
+// folder again by it.
+func TestAutomataTableThresholds(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	if _, err := runArgs(t, "automata", "-max-g", "4", "-n", "20000", "-out", a); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runArgs(t, "automata", "-max-g", "4", "-n", "20000", "-learner", "table", "-prover", "thresholds", "-out", b)
+	if err != nil || !strings.Contains(out, "S_4: 89 states, proved for all n") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for g := range 5 {
+		x, _ := os.ReadFile(filepath.Join(a, "automata", "mult=2", fmt.Sprintf("g%d.txt", g)))
+		y, _ := os.ReadFile(filepath.Join(b, "automata", "mult=2", fmt.Sprintf("g%d.txt", g)))
+		if len(x) == 0 || string(x) != string(y) {
+			t.Errorf("g%d.txt differs between the learners", g)
+		}
+	}
+	js, _ := os.ReadFile(filepath.Join(b, "automata", "mult=2", "proof.json"))
+	if !strings.Contains(string(js), `"method": "thresholds"`) || !strings.Contains(string(js), `"table_runs"`) {
+		t.Error("proof.json does not name the threshold prover or the table learner's runs")
+	}
+	out, err = runArgs(t, "automata", "-check", "20000", "-reprove", "-in", b)
+	if err != nil || !strings.Contains(out, "at every n <= 20000") {
+		t.Fatalf("check -reprove: %v\n%s", err, out)
 	}
 }
