@@ -109,6 +109,9 @@ type LearnerRecord struct {
 	// TableRuns are the table learner's runs (Config.Learner "table"),
 	// without times or memory, so that a rerun writes the same bytes.
 	TableRuns []TableRunRecord `json:"table_runs,omitempty"`
+	// LowerBound is the states that a distinguishing set of the table
+	// learner's classes certifies, for a threshold it did not learn.
+	LowerBound int `json:"lower_bound,omitempty"`
 }
 
 // TableRunRecord is one run of the table learner on one table.

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"fibnim/automatic"
 	"fibnim/grundy"
 	"fibnim/internal/atomicfile"
 )
@@ -235,4 +236,62 @@ func (l *LayerFile) Close() error { return l.f.Close() }
 // hash of its rows.
 func (l *LayerFile) Identity() string {
 	return fmt.Sprintf("R'_%d a=%d/%d N=%d rows-sha256-24=%s", l.G, l.A.P, l.A.Q, l.N, hex.EncodeToString(l.sum[:]))
+}
+
+// BoundFileName is the name Run gives the distinguishing set of R'_g's
+// classes (automatic.DistinguishingSet) when T_g does not converge on a
+// layer file: R<g>.bound, beside R<g>.layer.
+func BoundFileName(g int) string { return fmt.Sprintf("R%d.bound", g) }
+
+// CheckBoundFile checks the distinguishing set in path against the layer
+// file at layerPath (its rows hashed and matched against its header, and
+// its identity against the set's) in the numeration of the layer's
+// multiplier, and returns the lower bound it certifies on the states of
+// any automaton of R'_g's graph.
+func CheckBoundFile(ctx context.Context, path, layerPath string) (int, *LayerFile, error) {
+	l, err := OpenLayerFile(layerPath)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer l.Close()
+	if err := l.Verify(ctx); err != nil {
+		return 0, l, err
+	}
+	sys, err := SystemOf(l.A)
+	if err != nil {
+		return 0, l, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, l, err
+	}
+	defer f.Close()
+	ds, err := automatic.ReadDistinguishingSet(f)
+	if err != nil {
+		return 0, l, fmt.Errorf("%s: %w", path, err)
+	}
+	if ds.Table != l.Identity() {
+		return 0, l, fmt.Errorf("%s is about the table %q, the layer file is %q", path, ds.Table, l.Identity())
+	}
+	k, err := automatic.CheckDistinguishingSet(ctx, l, sys.NS, ds)
+	return k, l, err
+}
+
+// writeBound writes the distinguishing set of a LearnTable run on the
+// layer file l to dir/R<g>.bound and returns the bound it certifies
+// (checked against l before it is written).
+func writeBound(ctx context.Context, dir string, l *LayerFile, ns *automatic.Numeration, res automatic.LearnTableResult) (int, error) {
+	ds, err := automatic.DistinguishingSetOf(ctx, l, ns, l.Identity(), res)
+	if err != nil {
+		return 0, err
+	}
+	k, err := automatic.CheckDistinguishingSet(ctx, l, ns, ds)
+	if err != nil {
+		return 0, err
+	}
+	var b bytes.Buffer
+	if err := automatic.WriteDistinguishingSet(&b, ds); err != nil {
+		return 0, err
+	}
+	return k, atomicfile.Write(filepath.Join(dir, BoundFileName(l.G)), b.Bytes())
 }

@@ -37,7 +37,9 @@ type Config struct {
 	// MaxSuffix caps the suffix lengths the table learner hashes (0 means 20).
 	MaxSuffix int
 	// LayerDir is where the table learner writes its layer files (empty: a
-	// temporary folder, removed at the end).
+	// temporary folder, removed at the end). Given, the layer file of a
+	// threshold that does not converge on the table to N is kept there,
+	// with R<g>.bound, the distinguishing set of its classes (CheckBoundFile).
 	LayerDir string
 	// Method proves the mex statements (zero: MethodMex, the mex induction
 	// as written; MethodThresholds: the thresholds' recurrence).
@@ -51,9 +53,12 @@ type Learned struct {
 	G         int
 	Attempts  []automatic.LearnStats // one per suffix length (table learner: per table) tried, the last the one kept
 	TableRuns []TableAttempt         // the table learner's runs, one per table tried
-	Converged bool
-	States    int // states of T_g's minimal automaton (0 if it did not converge)
-	Time      time.Duration
+	// LowerBound is, for a threshold the table learner did not learn from a
+	// layer file, the states its distinguishing set certifies (0: none).
+	LowerBound int
+	Converged  bool
+	States     int // states of T_g's minimal automaton (0 if it did not converge)
+	Time       time.Duration
 }
 
 // Step is one timed step of Run.

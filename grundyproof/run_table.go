@@ -86,6 +86,7 @@ func learnTable(ctx context.Context, cfg Config, res *Result, say func(string, .
 		pending = append(pending, g)
 	}
 	var learnTime, layerTime time.Duration
+	keep := map[int]bool{} // layer files kept with their bound (LayerDir given)
 	for size := min(cfg.Start, cfg.N); len(pending) > 0; size = min(10*size, cfg.N) {
 		tabs := map[int]automatic.FunctionTable{}
 		var files []*LayerFile
@@ -146,11 +147,39 @@ func learnTable(ctx context.Context, cfg Config, res *Result, say func(string, .
 				T[g] = a
 			} else {
 				still = append(still, g)
+				if l, isLayer := tabs[g].(*LayerFile); isLayer && size == cfg.N {
+					// The evidence: a certified lower bound on T_g's states,
+					// with the layer file kept beside it in a LayerDir given.
+					bdir := dir
+					if cfg.LayerDir == "" {
+						bdir = os.TempDir()
+					}
+					k, err := writeBound(ctx, bdir, l, ns, lr)
+					if cfg.LayerDir == "" {
+						os.Remove(filepath.Join(bdir, BoundFileName(g)))
+					} else {
+						keep[g] = true
+					}
+					if err != nil {
+						for _, f := range files {
+							f.Close()
+						}
+						return nil, err
+					}
+					lg.LowerBound = k
+					where := ""
+					if cfg.LayerDir != "" {
+						where = ": " + filepath.Join(cfg.LayerDir, BoundFileName(g))
+					}
+					say("T_%d: at least %d states (a distinguishing set, checked against the table%s)", g, k, where)
+				}
 			}
 		}
 		for _, f := range files {
 			f.Close()
-			os.Remove(filepath.Join(dir, LayerFileName(f.G)))
+			if !keep[f.G] {
+				os.Remove(filepath.Join(dir, LayerFileName(f.G)))
+			}
 		}
 		pending = still
 		if size == cfg.N {

@@ -1,6 +1,8 @@
 package grundyproof
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"fibnim/grundy"
@@ -47,5 +49,53 @@ func TestRunTableLearner(t *testing.T) {
 				t.Errorf("a = %s: layer files left: %v", a, left)
 			}
 		}
+	}
+}
+
+// A threshold that does not converge on the table to N (T_7 at a = 2 from
+// 10^5 rows, read from a layer file) stops the run with a
+// NotConvergedError, and leaves in LayerDir its layer file and R7.bound:
+// a distinguishing set that CheckBoundFile rechecks to the same lower
+// bound, at most the classes found; a changed row or another layer file
+// is refused.
+func TestRunTableBound(t *testing.T) {
+	dir := t.TempDir()
+	res, err := Run(t.Context(), Config{N: 100000, K: 6, Start: 100000, Tier: 1000, Learner: LearnerTable, LayerDir: dir, Method: MethodThresholds})
+	var nc *NotConvergedError
+	if !errorsAs(err, &nc) || nc.G != 7 {
+		t.Fatalf("want T_7 not converged: %v", err)
+	}
+	l := res.Learned[len(res.Learned)-1]
+	last := l.TableRuns[len(l.TableRuns)-1].Rounds
+	if l.G != 7 || l.LowerBound < 2 || l.LowerBound > last[len(last)-1].Classes {
+		t.Fatalf("T_%d: bound %d, classes %d", l.G, l.LowerBound, last[len(last)-1].Classes)
+	}
+	bound, layer := filepath.Join(dir, BoundFileName(7)), filepath.Join(dir, LayerFileName(7))
+	k, _, err := CheckBoundFile(t.Context(), bound, layer)
+	if err != nil || k != l.LowerBound {
+		t.Fatalf("recheck: %d, %v (the run said %d)", k, err, l.LowerBound)
+	}
+	t.Logf("T_7 from 10^5 rows: at least %d states", k)
+	if left, _ := filepathGlob(dir, "*.layer"); len(left) != 1 {
+		t.Errorf("layer files kept: %v, want R7.layer alone", left)
+	}
+	b, err := os.ReadFile(layer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[layerHeaderSize+4*777] ^= 1
+	bad := filepath.Join(t.TempDir(), LayerFileName(7))
+	if err := os.WriteFile(bad, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := CheckBoundFile(t.Context(), bound, bad); err == nil {
+		t.Error("a changed row passed")
+	}
+	other := t.TempDir()
+	if err := WriteLayerFiles(t.Context(), other, grundy.Fibonacci, 100000, []int{8}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := CheckBoundFile(t.Context(), bound, filepath.Join(other, LayerFileName(8))); err == nil {
+		t.Error("the bound of R'_7 checked against R'_8")
 	}
 }

@@ -46,6 +46,8 @@ func TestAutomataCommand(t *testing.T) {
 		{"automata", "-budget", "-1"},
 		{"automata", "extra"},
 		{"automata", "-learner", "lstar"},
+		{"automata", "-bound", "x.bound"},
+		{"automata", "-layers", dir},
 		{"automata", "-prover", "walnut"},
 		{"automata", "-check", "100", "-learner", "table", "-in", dir},
 		{"automata", "-check", "100", "-prover", "thresholds", "-in", dir},
@@ -84,5 +86,28 @@ func TestAutomataTableThresholds(t *testing.T) {
 	out, err = runArgs(t, "automata", "-check", "20000", "-reprove", "-in", b)
 	if err != nil || !strings.Contains(out, "at every n <= 20000") {
 		t.Fatalf("check -reprove: %v\n%s", err, out)
+	}
+}
+
+// compute automata -bound rechecks a lower bound left by -learner table
+// -layers (T_7 from 10^5 rows does not converge), and refuses it against
+// another layer file.
+func TestAutomataBound(t *testing.T) {
+	out, layers := t.TempDir(), t.TempDir()
+	_, err := runArgs(t, "automata", "-max-g", "6", "-n", "1e5", "-learner", "table", "-layers", layers, "-out", out)
+	if err == nil || !strings.Contains(err.Error(), "T_7") {
+		t.Fatalf("want T_7 not converged: %v", err)
+	}
+	bound, layer := filepath.Join(layers, "R7.bound"), filepath.Join(layers, "R7.layer")
+	got, err := runArgs(t, "automata", "-bound", bound, "-layer", layer)
+	if err != nil || !strings.Contains(got, "every automaton of T_7") {
+		t.Fatalf("-bound: %v\n%s", err, got)
+	}
+	js, _ := os.ReadFile(filepath.Join(out, "automata", "mult=2", "proof.json"))
+	if !strings.Contains(string(js), `"lower_bound"`) {
+		t.Error("proof.json does not record the lower bound")
+	}
+	if _, err := runArgs(t, "automata", "-bound", bound, "-layer", filepath.Join(layers, "nope.layer")); err == nil {
+		t.Error("-bound against a missing layer file passed")
 	}
 }
