@@ -26,8 +26,9 @@
 #                    its time and memory: results/bench.md)
 #   make automata    learn the positions of Grundy values 0..5 as Fibonacci automata
 #                    and prove them for all n (results/automata/mult=2/)
-#   make automata-heavy  the same for values 0..8 from tables to 10^8
-#                    (results/heavy/automata/mult=2/; its time and memory: results/bench.md)
+#   make automata-heavy  the same for values 0..9 from tables to 10^9, with the table
+#                    learner and the threshold prover (results/heavy/automata/mult=2/;
+#                    about 4 GB of layer files in TMPDIR on the way; docs/automata.md)
 #   make automata-bands  the theorems for every real multiplier of [1, 2), [2, 5/2),
 #                    [5/2, 3) and [3, 7/2) (results/automata/bands.json and bands.md)
 #   make automata-mults  learn and prove values 0..8 for every multiplier of the
@@ -44,8 +45,8 @@ OUT      ?= results
 N        ?= 1000000
 BIG_N    ?= 1000000000
 AUTOMATA_G ?= 5
-HEAVY_G  ?= 8
-HEAVY_N  ?= 100000000
+HEAVY_G  ?= 9
+HEAVY_N  ?= 1000000000
 MULTS    ?= farey:10:12
 MULTS_G  ?= 8
 MULTS_N  ?= 10000000
@@ -147,7 +148,7 @@ automata: build
 	$(BIN)/compute automata -max-g $(AUTOMATA_G) -out $(OUT)
 
 automata-heavy: build
-	$(BIN)/compute automata -max-g $(HEAVY_G) -n $(HEAVY_N) -suffixes 10,12,14,16 -out $(OUT)/heavy
+	$(BIN)/compute automata -max-g $(HEAVY_G) -n $(HEAVY_N) -learner table -prover thresholds -out $(OUT)/heavy
 
 # The band theorems (docs/automata.md): for every real a of each Pisot band,
 # the positions of values 0..J are those of the band's left end.

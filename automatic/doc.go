@@ -45,7 +45,12 @@
 //   - the learner [LearnFunction]: a guess of the minimal automaton of a
 //     synchronized function from a table (Myhill-Nerode classes of
 //     prefixes told apart by suffixes of bounded length). The learner is
-//     not trusted: only the prover is.
+//     not trusted: only the prover is;
+//   - the table learner [LearnTable]: the same guess, counterexample by
+//     counterexample (Angluin's L*, with Rivest and Schapire's
+//     decomposition), reading from a [FunctionTable] only the ranges of
+//     rows its residuals need, so that its memory grows with the
+//     automaton, not with the table. Not trusted either.
 //
 // Guarantees: exact (math/big for constants and numbers beyond 64 bits);
 // deterministic (states numbered breadth first; no maps iterated into
@@ -67,6 +72,12 @@
 //   - J. Shallit, The Logical Approach to Automatic Sequences: Exploring
 //     Combinatorics on Words with Walnut, LMS Lecture Note Series 482
 //     (2022); Walnut (H. Mousavi et al.), whose formats the export follows.
+//   - D. Angluin, Learning regular sets from queries and counterexamples,
+//     Inform. and Comput. 75 (1987); R. L. Rivest and R. E. Schapire,
+//     Inference of finite automata using homing sequences, Inform. and
+//     Comput. 103 (1993); O. Khodier, L. Schaeffer and J. Shallit,
+//     Self-verifying predicates in Büchi arithmetic, arXiv:2507.19717
+//     (2025): L* for Walnut's automata.
 //   - J. E. Hopcroft, An n log n algorithm for minimizing states in a
 //     finite automaton (1971).
 package automatic

@@ -105,7 +105,11 @@ func LoadBest(ctx context.Context, root string, a grundy.Multiplier, opt BestOpt
 		lo := LoadOptions{Reprove: opt.Reprove, Budget: opt.Budget}
 		if opt.Progress != nil {
 			opt.Progress(c.Dir, 0, 0)
-			step, steps, dir := 0, len(ProofScript(a, c.Classes-1)), c.Dir
+			m := MethodMex
+			if rec, ok := readRecord(c.Dir); ok {
+				m = Method(rec.Method).norm()
+			}
+			step, steps, dir := 0, len(ProofScriptFor(m, a, c.Classes-1)), c.Dir
 			lo.Step = func(au.Result) {
 				step++
 				opt.Progress(dir, step, steps)
@@ -191,7 +195,12 @@ func loadPrefix(ctx context.Context, dir string, a grundy.Multiplier, opt LoadOp
 	if damage == nil || len(S) == 0 {
 		return nil, "", nil, err // not a damaged class file, or g0.txt itself
 	}
-	p, perr := Prove(ctx, sys, S, ProveOptions{Budget: opt.Budget, Step: opt.Step})
+	if opt.Method == "" {
+		if rec, ok := readRecord(dir); ok {
+			opt.Method = Method(rec.Method)
+		}
+	}
+	p, perr := Prove(ctx, sys, S, ProveOptions{Budget: opt.Budget, Step: opt.Step, Method: opt.Method})
 	if perr != nil {
 		return nil, "", nil, perr
 	}

@@ -36,6 +36,17 @@
 // The same script is what Walnut replays (prove.txt, automatic's
 // Script.Walnut) and what the reports print: a statement is written once.
 //
+// Past value 8 the relation to_g, "some move lands in S_g", is what costs
+// (its subset construction passed 10^7 subsets and 11 GB at g = 9). The
+// threshold prover ([MethodThresholds], [ThresholdSteps]) proves the same
+// mex statements without it, as the breakpoint engine's recurrence
+// T_{g+1}(n) = max(T_g(n), min(mu_g(n), n+1)) on the thresholds derived
+// from the class files, no step over three free variables; its verdicts
+// are recorded as derived from its claims (proof.json's "method":
+// "thresholds"), and its script is prove.txt. The learner may be the
+// table learner too (Config.Learner "table": automatic.LearnTable over
+// tables in memory or layer files on disk, [WriteLayerFiles]).
+//
 // Band theorems ([ProveBand]) extend a class to every real a of an interval
 // at once: the cap floor(a k) lies in an interval that depends only on the
 // interval's ends, and a sandwich of "every cap" and "some cap" moves
@@ -48,10 +59,12 @@
 // msd_NAME_addition.txt (the numeration, Walnut's Custom Bases), prove.txt,
 // and proof.json ([ProofRecord]: the verdict of every step, with the
 // SHA-256 of every file and [ProverVersion], so that loading a folder
-// whose files match takes its verdicts without proving again). Rendering
-// is elsewhere (package report: report.md, report.tex; package figures:
-// classes.svg and the DOT drawings); so are the times of a run
-// (provenance.json).
+// whose files match takes its verdicts without proving again); and the
+// format of a layer file, R<g>.layer (R'_g of the engine on disk, 4 bytes
+// a row after a 64-byte header with the hash of the rows; [OpenLayerFile]
+// refuses a foreign or incomplete one). Rendering is elsewhere (package
+// report: report.md, report.tex; package figures: classes.svg and the
+// DOT drawings); so are the times of a run (provenance.json).
 //
 // Guarantees: a class is reported proved only when its claim and those of
 // every smaller value were decided true by automata, over automata that

@@ -49,8 +49,12 @@ func BaseFiles(ns *au.Numeration) (rec, add string) {
 // which prover, and the SHA-256 of every file the proof read. It carries
 // no times, so that a rerun writes the same bytes.
 type ProofRecord struct {
-	Format     string         `json:"format"`
-	Prover     string         `json:"prover"`
+	Format string `json:"format"`
+	Prover string `json:"prover"`
+	// Method is how the mex statements were proved: empty for MethodMex
+	// (so that folders proved so by earlier versions read the same),
+	// "thresholds" for MethodThresholds.
+	Method     string         `json:"method,omitempty"`
 	Multiplier string         `json:"multiplier"`
 	Numeration NumerationInfo `json:"numeration"`
 	MaxG       int            `json:"max_g"`
@@ -86,7 +90,7 @@ type FileSum struct {
 // StepRecord is one step of the proof script and its verdict.
 type StepRecord struct {
 	Name    string            `json:"name"`
-	Kind    string            `json:"kind"` // define, claim, regex
+	Kind    string            `json:"kind"` // define, claim, regex, derived (a verdict derived from claims)
 	Holds   *bool             `json:"holds,omitempty"`
 	Least   map[string]string `json:"least_counterexample,omitempty"`
 	States  int               `json:"states,omitempty"`
@@ -102,6 +106,50 @@ type LearnerRecord struct {
 	States    int                    `json:"states"`
 	Attempts  []au.LearnStats        `json:"attempts"`
 	Next      *NotConvergedSuggested `json:"next,omitempty"`
+	// TableRuns are the table learner's runs (Config.Learner "table"),
+	// without times or memory, so that a rerun writes the same bytes.
+	TableRuns []TableRunRecord `json:"table_runs,omitempty"`
+	// LowerBound is the states that a distinguishing set of the table
+	// learner's classes certifies, for a threshold it did not learn.
+	LowerBound int `json:"lower_bound,omitempty"`
+}
+
+// TableRunRecord is one run of the table learner on one table.
+type TableRunRecord struct {
+	Rows      uint64        `json:"rows"`
+	Digits    int           `json:"digits"`
+	Source    string        `json:"source"`
+	Converged bool          `json:"converged"`
+	Rounds    []RoundRecord `json:"rounds"`
+}
+
+// RoundRecord is one round of the table learner (automatic.LearnRound
+// without its time and memory).
+type RoundRecord struct {
+	Round     int    `json:"round"`
+	Classes   int    `json:"classes"`
+	Suffixes  int    `json:"suffixes"`
+	Depth     int    `json:"depth"`
+	Ambiguous int    `json:"ambiguous"`
+	Weak      int    `json:"weak"`
+	MinData   int    `json:"min_data"`
+	RowsRead  int64  `json:"rows_read"`
+	States    int    `json:"states"`
+	Verdict   string `json:"verdict"`
+}
+
+// TableRunRecords turns the table learner's runs into their records.
+func TableRunRecords(runs []TableAttempt) []TableRunRecord {
+	var out []TableRunRecord
+	for _, a := range runs {
+		tr := TableRunRecord{Rows: a.Rows, Digits: a.Digits, Source: a.Source, Converged: a.Converged}
+		for _, r := range a.Rounds {
+			tr.Rounds = append(tr.Rounds, RoundRecord{Round: r.Round, Classes: r.Classes, Suffixes: r.Suffixes, Depth: r.Depth,
+				Ambiguous: r.Ambiguous, Weak: r.Weak, MinData: r.MinData, RowsRead: r.RowsRead, States: r.States, Verdict: r.Verdict})
+		}
+		out = append(out, tr)
+	}
+	return out
 }
 
 // NotConvergedSuggested says which table to try next.
@@ -136,12 +184,18 @@ func numerationInfo(sys *System) NumerationInfo {
 func record(sys *System, p *Proof, S []*au.Automaton) ProofRecord {
 	rec := ProofRecord{Format: ProofFormat, Prover: ProverVersion, Multiplier: sys.A.String(),
 		Numeration: numerationInfo(sys), MaxG: p.K, ProvedUpTo: p.ProvedUpTo()}
+	if p.Method.norm() != MethodMex {
+		rec.Method = string(p.Method)
+	}
 	for _, s := range S {
 		rec.Classes = append(rec.Classes, s.States())
 	}
 	for _, r := range p.Results {
 		sr := StepRecord{Name: r.Name, Kind: kindName(r.Kind), States: r.Size.States, Tracks: r.Size.Tracks,
 			Largest: r.Largest.States, LargeK: r.Largest.Tracks}
+		if p.Derived[r.Name] {
+			sr.Kind = "derived"
+		}
 		if r.Kind == au.ClaimStep {
 			h := r.Holds
 			sr.Holds = &h
@@ -300,6 +354,9 @@ type LoadOptions struct {
 	Recorded bool
 	Budget   int // state budget of a proof (0: none)
 	Step     func(au.Result)
+	// Method proves the classes when Load proves them (zero: the method
+	// proof.json names, if it reads, else MethodMex).
+	Method Method
 }
 
 // NotRecordedError is Load's error, with LoadOptions.Recorded, for a
@@ -372,8 +429,12 @@ func Load(ctx context.Context, dir string, a grundy.Multiplier, opt LoadOptions)
 		f.S = append(f.S, s)
 	}
 	K := len(f.S) - 1
+	rec, recOK := readRecord(dir)
+	if opt.Method == "" && recOK {
+		opt.Method = Method(rec.Method)
+	}
 	if !opt.Reprove {
-		if rec, ok := readRecord(dir); ok && rec.matches(sys, K, sums) {
+		if recOK && rec.matches(sys, K, sums) {
 			f.Record, f.Cached = rec, true
 			f.Proved = rec.ProvedUpTo
 			f.Failures = rec.failures()
@@ -386,7 +447,7 @@ func Load(ctx context.Context, dir string, a grundy.Multiplier, opt LoadOptions)
 	if opt.Recorded && !opt.Reprove {
 		return nil, &NotRecordedError{Dir: dir}
 	}
-	p, err := Prove(ctx, sys, f.S, ProveOptions{Budget: opt.Budget, Step: opt.Step})
+	p, err := Prove(ctx, sys, f.S, ProveOptions{Budget: opt.Budget, Step: opt.Step, Method: opt.Method})
 	if err != nil {
 		return nil, err
 	}
@@ -427,6 +488,9 @@ func readRecord(dir string) (ProofRecord, bool) {
 // these class files: every class file listed with the sum read, and the
 // numeration the system's.
 func (rec ProofRecord) matches(sys *System, K int, sums map[string]FileSum) bool {
+	if _, err := ParseMethod(rec.Method); err != nil {
+		return false
+	}
 	if rec.Prover != ProverVersion || rec.Multiplier != sys.A.String() || rec.MaxG != K ||
 		rec.Numeration.Name != sys.NS.Name() || rec.Numeration.C != sys.C {
 		return false

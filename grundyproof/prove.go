@@ -15,12 +15,17 @@ import (
 const ProverVersion = "fibnim-grundyproof/1"
 
 // Proof is what the prover decided about classes S_0..S_K of multiplier A:
-// one result per step of ProofScript(A, K).
+// one result per step of ProofScriptFor(Method, A, K), and with
+// MethodThresholds the mex verdicts its claims give (Derived).
 type Proof struct {
 	A       grundy.Multiplier
 	K       int
+	Method  Method
 	Script  automatic.Script
 	Results []automatic.Result
+	// Derived names the results that are no step of Script: the mex
+	// verdicts of MethodThresholds, derived from its claims.
+	Derived map[string]bool
 	// Theorems are the theorems whose claims the script holds (Schwenk's
 	// rule, and the paper's at a = 2), in order.
 	Theorems []Theorem
@@ -91,19 +96,25 @@ type ProveOptions struct {
 	Budget int
 	// Step, when not nil, is called after each step (progress).
 	Step func(automatic.Result)
+	// Method proves the mex statements (zero: MethodMex).
+	Method Method
 }
 
-// Prove runs ProofScript(sys.A, len(S)-1) over the classes S (S[g] on
-// tracks (n, r) in sys's numeration): the adder's induction, the mex
-// induction of every value and the theorems. Every class passes
+// Prove runs ProofScriptFor(opt.Method, sys.A, len(S)-1) over the classes
+// S (S[g] on tracks (n, r) in sys's numeration): the adder's induction,
+// the mex induction of every value and the theorems. Every class passes
 // automatic.Sound first. A claim that fails is a result, not an error;
 // errors are a class that is not sound, ctx done, or the budget passed.
+// With MethodThresholds the results end with the mex verdicts its claims
+// give (thresholdVerdicts), so that Mex and ProvedUpTo read the same for
+// both methods.
 func Prove(ctx context.Context, sys *System, S []*automatic.Automaton, opt ProveOptions) (*Proof, error) {
 	if err := sys.Decidable(); err != nil {
 		return nil, err
 	}
 	K := len(S) - 1
-	p := &Proof{A: sys.A, K: K, Script: ProofScript(sys.A, K)}
+	m := opt.Method.norm()
+	p := &Proof{A: sys.A, K: K, Method: m, Script: ProofScriptFor(m, sys.A, K)}
 	_, p.Theorems = TheoremScript(sys.A, K)
 	e := automatic.NewEnv(sys.NS)
 	e.Budget = opt.Budget
@@ -120,6 +131,20 @@ func Prove(ctx context.Context, sys *System, S []*automatic.Automaton, opt Prove
 		p.Results = append(p.Results, r)
 		if opt.Step != nil {
 			opt.Step(r)
+		}
+	}
+	if m == MethodThresholds {
+		vs, err := thresholdVerdicts(ctx, e, K, p.Results)
+		if err != nil {
+			return nil, err
+		}
+		p.Derived = map[string]bool{}
+		for _, v := range vs {
+			p.Derived[v.Name] = true
+			p.Results = append(p.Results, v)
+			if opt.Step != nil {
+				opt.Step(v)
+			}
 		}
 	}
 	return p, nil

@@ -21,7 +21,7 @@ type Config struct {
 	// smaller table is kept only if it agrees with the whole table.
 	Start int
 	// Tier is the largest table kept for every threshold at once (0 means
-	// 10^7): past it, a threshold that needs more rows gets a pass of the
+	// 10^7; 10^6 with the table learner): past it, a threshold that needs more rows gets a pass of the
 	// engine of its own that keeps its layer alone (4 bytes a row), and a
 	// last pass checks every guess against the engine to N, streaming.
 	Tier int
@@ -29,6 +29,21 @@ type Config struct {
 	MaxPrefix int
 	// Budget caps the states of every automaton a proof step builds (0: none).
 	Budget int
+	// Learner picks the learner: LearnerSuffix (zero: the bounded-suffix
+	// learner, automatic.LearnFunction) or LearnerTable (the table learner,
+	// automatic.LearnTable, which reads only the rows it needs from the
+	// tables in memory or from layer files on disk).
+	Learner Learner
+	// MaxSuffix caps the suffix lengths the table learner hashes (0 means 20).
+	MaxSuffix int
+	// LayerDir is where the table learner writes its layer files (empty: a
+	// temporary folder, removed at the end). Given, the layer file of a
+	// threshold that does not converge on the table to N is kept there,
+	// with R<g>.bound, the distinguishing set of its classes (CheckBoundFile).
+	LayerDir string
+	// Method proves the mex statements (zero: MethodMex, the mex induction
+	// as written; MethodThresholds: the thresholds' recurrence).
+	Method Method
 	// Progress, when not nil, is told what Run is doing, a line at a time.
 	Progress func(string)
 }
@@ -36,10 +51,14 @@ type Config struct {
 // Learned is what the learner did for one threshold T_g = {(n, R'_g(n))}.
 type Learned struct {
 	G         int
-	Attempts  []automatic.LearnStats // one per suffix length tried, the last the one kept
-	Converged bool
-	States    int // states of T_g's minimal automaton (0 if it did not converge)
-	Time      time.Duration
+	Attempts  []automatic.LearnStats // one per suffix length (table learner: per table) tried, the last the one kept
+	TableRuns []TableAttempt         // the table learner's runs, one per table tried
+	// LowerBound is, for a threshold the table learner did not learn from a
+	// layer file, the states its distinguishing set certifies (0: none).
+	LowerBound int
+	Converged  bool
+	States     int // states of T_g's minimal automaton (0 if it did not converge)
+	Time       time.Duration
 }
 
 // Step is one timed step of Run.
@@ -104,6 +123,16 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	if cfg.Tier == 0 {
 		cfg.Tier = 10000000
+		if cfg.Learner == LearnerTable {
+			// The table learner reads layer files past it at little cost.
+			cfg.Tier = 1000000
+		}
+	}
+	if _, err := ParseLearner(string(cfg.Learner)); err != nil {
+		return nil, err
+	}
+	if _, err := ParseMethod(string(cfg.Method)); err != nil {
+		return nil, err
 	}
 	if cfg.K < 0 {
 		return nil, fmt.Errorf("grundyproof: K = %d", cfg.K)
@@ -124,9 +153,99 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if uint64(cfg.N) >= ns.Top64() {
 		return nil, fmt.Errorf("grundyproof: N = %d needs more digits of %s than 64", cfg.N, ns)
 	}
-	small := min(cfg.N, cfg.Tier)
 	res := &Result{System: sys, N: cfg.N, K: cfg.K}
 	step := func(name string, t time.Time) { res.Steps = append(res.Steps, Step{name, time.Since(t)}) }
+	var notConverged *NotConvergedError
+	if cfg.Learner == LearnerTable {
+		notConverged, err = learnTable(ctx, cfg, res, say, step)
+	} else {
+		notConverged, err = learnSuffix(ctx, cfg, res, say, step)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(res.T) < 2 {
+		return res, notConverged
+	}
+	t := time.Now()
+	say("defining S_0..S_%d from the thresholds", len(res.T)-2)
+	if res.S, err = ClassesFromThresholds(ctx, ns, res.T); err != nil {
+		return nil, err
+	}
+	step("define S_g from T_g, T_{g+1}", t)
+	t = time.Now()
+	res.Proof, err = Prove(ctx, sys, res.S, ProveOptions{Budget: cfg.Budget, Method: cfg.Method, Step: func(r automatic.Result) { say("%s", StepLine(r)) }})
+	if err != nil {
+		return nil, err
+	}
+	step("prove the adder, the mex induction and the theorems", t)
+	res.Complete = len(res.S) == cfg.K+1 && res.ProvedUpTo() == cfg.K
+	if notConverged != nil {
+		return res, notConverged
+	}
+	return res, ctx.Err()
+}
+
+// thresholdZero is T_0 = {(n, 0)}: R'_0 = 0.
+func thresholdZero(ctx context.Context, ns *automatic.Numeration) (*automatic.Automaton, error) {
+	e := automatic.NewEnv(ns)
+	return e.DefineFormula(ctx, "T0", []string{"n", "y"}, automatic.And(automatic.Eq(automatic.V("y"), automatic.N(0)), automatic.Le(automatic.V("n"), automatic.V("n"))))
+}
+
+// ClassesFromThresholds defines S_g for g = 0..len(T)-2 from the threshold
+// automata T[g] (tracks n, y; y = R'_g(n)):
+//
+//	lo_g(n, r) := exists y: T_g(n, y) & y <= r
+//	S_g(n, r)  := r <= n & lo_g(n, r) & not lo_{g+1}(n, r)
+//
+// (R'_g(n) <= r < R'_{g+1}(n); T_g is a function of n, one y for each n).
+func ClassesFromThresholds(ctx context.Context, ns *automatic.Numeration, T []*automatic.Automaton) ([]*automatic.Automaton, error) {
+	e := automatic.NewEnv(ns)
+	n, r, y := automatic.V("n"), automatic.V("r"), automatic.V("y")
+	for g, t := range T {
+		if t.Tracks() != 2 {
+			return nil, fmt.Errorf("grundyproof: threshold %d has %d tracks, want 2", g, t.Tracks())
+		}
+		if err := e.Define(fmt.Sprintf("T%d", g), t); err != nil {
+			return nil, fmt.Errorf("threshold T_%d: %w", g, err)
+		}
+		if _, err := e.DefineFormula(ctx, fmt.Sprintf("lo%d", g), []string{"n", "r"},
+			automatic.Exists("y", automatic.And(automatic.Pred(fmt.Sprintf("T%d", g), n, y), automatic.Le(y, r)))); err != nil {
+			return nil, err
+		}
+	}
+	var S []*automatic.Automaton
+	for g := 0; g+1 < len(T); g++ {
+		s, err := e.DefineFormula(ctx, ClassName(g), []string{"n", "r"}, automatic.And(automatic.Le(r, n),
+			automatic.Pred(fmt.Sprintf("lo%d", g), n, r), automatic.Not(automatic.Pred(fmt.Sprintf("lo%d", g+1), n, r))))
+		if err != nil {
+			return nil, err
+		}
+		S = append(S, s)
+	}
+	return S, nil
+}
+
+// StepLine describes a step's result in one line, for progress.
+func StepLine(r automatic.Result) string {
+	switch r.Kind {
+	case automatic.ClaimStep:
+		verdict := "holds"
+		if !r.Holds {
+			verdict = "FAILS at " + r.CounterString()
+		}
+		return fmt.Sprintf("%s %s (largest automaton %s, %.3f s)", r.Name, verdict, r.Largest, r.Time.Seconds())
+	default:
+		return fmt.Sprintf("%s defined: %s (largest automaton %s, %.3f s)", r.Name, r.Size, r.Largest, r.Time.Seconds())
+	}
+}
+
+// learnSuffix learns T_1..T_{K+1} with the bounded-suffix learner
+// (automatic.LearnFunction) into res.T and res.Learned.
+func learnSuffix(ctx context.Context, cfg Config, res *Result, say func(string, ...any), step func(string, time.Time)) (*NotConvergedError, error) {
+	ns := res.System.NS
+	small := min(cfg.N, cfg.Tier)
+	var err error
 	t := time.Now()
 	say("thresholds R'_1..R'_%d to N = %d (the breakpoint engine)", cfg.K+1, small)
 	thr, err := Thresholds(ctx, cfg.A, small, cfg.K)
@@ -207,78 +326,5 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		step(fmt.Sprintf("check every T_g against the engine to N = %d (streamed)", cfg.N), t)
 	}
-	if len(res.T) < 2 {
-		return res, notConverged
-	}
-	t = time.Now()
-	say("defining S_0..S_%d from the thresholds", len(res.T)-2)
-	if res.S, err = ClassesFromThresholds(ctx, ns, res.T); err != nil {
-		return nil, err
-	}
-	step("define S_g from T_g, T_{g+1}", t)
-	t = time.Now()
-	res.Proof, err = Prove(ctx, sys, res.S, ProveOptions{Budget: cfg.Budget, Step: func(r automatic.Result) { say("%s", StepLine(r)) }})
-	if err != nil {
-		return nil, err
-	}
-	step("prove the adder, the mex induction and the theorems", t)
-	res.Complete = len(res.S) == cfg.K+1 && res.ProvedUpTo() == cfg.K
-	if notConverged != nil {
-		return res, notConverged
-	}
-	return res, ctx.Err()
-}
-
-// thresholdZero is T_0 = {(n, 0)}: R'_0 = 0.
-func thresholdZero(ctx context.Context, ns *automatic.Numeration) (*automatic.Automaton, error) {
-	e := automatic.NewEnv(ns)
-	return e.DefineFormula(ctx, "T0", []string{"n", "y"}, automatic.And(automatic.Eq(automatic.V("y"), automatic.N(0)), automatic.Le(automatic.V("n"), automatic.V("n"))))
-}
-
-// ClassesFromThresholds defines S_g for g = 0..len(T)-2 from the threshold
-// automata T[g] (tracks n, y; y = R'_g(n)):
-//
-//	lo_g(n, r) := exists y: T_g(n, y) & y <= r
-//	S_g(n, r)  := r <= n & lo_g(n, r) & not lo_{g+1}(n, r)
-//
-// (R'_g(n) <= r < R'_{g+1}(n); T_g is a function of n, one y for each n).
-func ClassesFromThresholds(ctx context.Context, ns *automatic.Numeration, T []*automatic.Automaton) ([]*automatic.Automaton, error) {
-	e := automatic.NewEnv(ns)
-	n, r, y := automatic.V("n"), automatic.V("r"), automatic.V("y")
-	for g, t := range T {
-		if t.Tracks() != 2 {
-			return nil, fmt.Errorf("grundyproof: threshold %d has %d tracks, want 2", g, t.Tracks())
-		}
-		if err := e.Define(fmt.Sprintf("T%d", g), t); err != nil {
-			return nil, fmt.Errorf("threshold T_%d: %w", g, err)
-		}
-		if _, err := e.DefineFormula(ctx, fmt.Sprintf("lo%d", g), []string{"n", "r"},
-			automatic.Exists("y", automatic.And(automatic.Pred(fmt.Sprintf("T%d", g), n, y), automatic.Le(y, r)))); err != nil {
-			return nil, err
-		}
-	}
-	var S []*automatic.Automaton
-	for g := 0; g+1 < len(T); g++ {
-		s, err := e.DefineFormula(ctx, ClassName(g), []string{"n", "r"}, automatic.And(automatic.Le(r, n),
-			automatic.Pred(fmt.Sprintf("lo%d", g), n, r), automatic.Not(automatic.Pred(fmt.Sprintf("lo%d", g+1), n, r))))
-		if err != nil {
-			return nil, err
-		}
-		S = append(S, s)
-	}
-	return S, nil
-}
-
-// StepLine describes a step's result in one line, for progress.
-func StepLine(r automatic.Result) string {
-	switch r.Kind {
-	case automatic.ClaimStep:
-		verdict := "holds"
-		if !r.Holds {
-			verdict = "FAILS at " + r.CounterString()
-		}
-		return fmt.Sprintf("%s %s (largest automaton %s, %.3f s)", r.Name, verdict, r.Largest, r.Time.Seconds())
-	default:
-		return fmt.Sprintf("%s defined: %s (largest automaton %s, %.3f s)", r.Name, r.Size, r.Largest, r.Time.Seconds())
-	}
+	return notConverged, nil
 }

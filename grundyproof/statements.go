@@ -214,8 +214,18 @@ func AdderScript() au.Script {
 // and the theorems. prove.txt is its Walnut form; the prover runs the same
 // steps.
 func ProofScript(a grundy.Multiplier, K int) au.Script {
+	return ProofScriptFor(MethodMex, a, K)
+}
+
+// ProofScriptFor is ProofScript with the mex statements proved by method m:
+// MexScript, or with MethodThresholds ThresholdScript.
+func ProofScriptFor(m Method, a grundy.Multiplier, K int) au.Script {
 	s := AdderScript()
-	s = append(s, MexScript(a, K)...)
+	if m.norm() == MethodThresholds {
+		s = append(s, ThresholdScript(a, K)...)
+	} else {
+		s = append(s, MexScript(a, K)...)
+	}
 	t, _ := TheoremScript(a, K)
 	return append(s, t...)
 }

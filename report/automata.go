@@ -105,6 +105,12 @@ func automataMarkdown(rec grundyproof.ProofRecord, a grundy.Multiplier) []byte {
 	d.line("a move taking 1 <= k <= r tokens to (n-k, min(%s, n-k)). Every move lowers n, so by induction on n S_g", capText(a))
 	d.line("is the set of positions of value g, for all n. `prove.txt` replays every proof in Walnut over the files `gG.txt`,")
 	d.line("with the numeration's recogniser and adder (`msd_%s.txt`, `msd_%s_addition.txt`) in its Custom Bases.", ns.Name, ns.Name)
+	if grundyproof.Method(rec.Method) == grundyproof.MethodThresholds {
+		d.line("The mex statements were proved as the thresholds' recurrence (grundyproof.ThresholdSteps): T_g(n), the least r <= n")
+		d.line("outside S_0..S_{g-1} (or n+1), is derived from the classes; cls_g says S_g is [T_g(n), T_{g+1}(n)) on r <= n, and the")
+		d.line("lemmas lemu_g, leme_g, lemf_g say T_{g+1}(n) = max(T_g(n), min(mu_g(n), n+1)), mu_g(n) the least move landing in S_g.")
+		d.line("The verdict of each mex statement is derived from those four claims.")
+	}
 	d.line("")
 	if g := rec.ProvedUpTo; g >= 0 {
 		d.line("**Proved for all n: the positions of Grundy value 0..%d.**", g)
@@ -133,7 +139,7 @@ func automataMarkdown(rec grundyproof.ProofRecord, a grundy.Multiplier) []byte {
 		d.row(fmt.Sprint(g), fmt.Sprintf("[g%d.txt](g%d.txt)", g, g), states, v, largest)
 	}
 	d.line("")
-	script := grundyproof.ProofScript(a, K)
+	script := grundyproof.ProofScriptFor(grundyproof.Method(rec.Method), a, K)
 	_, theorems := grundyproof.TheoremScript(a, K)
 	if len(theorems) > 0 {
 		d.section("##", "Theorems")
@@ -214,6 +220,7 @@ func automataMarkdown(rec grundyproof.ProofRecord, a grundy.Multiplier) []byte {
 		d.line("")
 		d.line("![classes per prefix length](classes.svg)")
 		d.line("")
+		tableRounds(d, rec.Learner)
 	}
 	d.line("The time and memory of each step of the run that wrote this folder are in the results folder's")
 	d.line("provenance.json (`compute automata` record).")
@@ -378,4 +385,33 @@ func texPrinted(s string) string {
 		out[len(out)-1] += trail
 	}
 	return strings.Join(out, " ")
+}
+
+// tableRounds writes the table learner's rounds (compute automata -learner
+// table), if it ran.
+func tableRounds(d *doc, ls []grundyproof.LearnerRecord) {
+	ran := false
+	for _, l := range ls {
+		ran = ran || len(l.TableRuns) > 0
+	}
+	if !ran {
+		return
+	}
+	d.section("###", "The table learner, round by round")
+	d.line("automatic.LearnTable reads, for each prefix it classifies, the ranges of rows its residuals need (one range per")
+	d.line("suffix length up to m), hashes them, and merges prefixes whose residuals agree wherever both have data. A round")
+	d.line("ends with the streamed check of the whole table; a counterexample adds a suffix word. Ambiguous: transitions")
+	d.line("the table could not decide (two classes fit). Rows read counts re-reads. (In the rows above, m is the")
+	d.line("longest suffix hashed and the classes per prefix length count classes by the length of their shortest prefix.)")
+	d.line("")
+	d.header("g", "table", "D", "round", "classes", "ambiguous", "depth", "rows read", "verdict")
+	for _, l := range ls {
+		for _, a := range l.TableRuns {
+			for _, r := range a.Rounds {
+				d.row(fmt.Sprint(l.G), fmt.Sprintf("%s rows (%s)", group(int64(a.Rows)), a.Source), fmt.Sprint(a.Digits), fmt.Sprint(r.Round),
+					group(int64(r.Classes)), group(int64(r.Ambiguous)), fmt.Sprint(r.Depth), group(r.RowsRead), r.Verdict)
+			}
+		}
+	}
+	d.line("")
 }

@@ -33,14 +33,20 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	budget := fs.Int("budget", 0, "the most states any automaton of a proof may have (0: no limit)")
 	out := fs.String("out", "results", "output folder (writes OUT/automata/mult=A/)")
 	check := fs.String("check", "", "N: check the engine's R_1..R_{K+1} for n <= N against the proved automata in -in, instead of learning")
+	learner := fs.String("learner", "suffix", "the learner of the thresholds: suffix (bounded suffixes, the whole table in memory) or table (counterexample-driven, reads only the rows it needs; layer files on disk past 10^6 rows)")
+	layers := fs.String("layers", "", "with -learner table: read every table from layer files in this folder (default: tables to 10^6 in memory, larger ones in a temporary folder); the layer file of a threshold that does not converge is kept there with R<g>.bound, a certified lower bound on its states")
+	bound := fs.String("bound", "", "FILE: recheck the lower bound in FILE (R<g>.bound) against the layer file -layer, instead of learning")
+	layerFile := fs.String("layer", "", "with -bound: the layer file R<g>.layer")
+	prover := fs.String("prover", "mex", "how the mex statements are proved: mex (each as written) or thresholds (as the thresholds' recurrence, no automaton over three tracks of moves; for values past 8)")
 	reprove := fs.Bool("reprove", false, "with -check: prove the folder again even when its proof.json matches")
 	in := fs.String("in", "results", "results folder whose automata/mult=A -check reads")
 	bands := fs.Bool("bands", false, "prove the band theorems (every real a of [1, 2), [2, 5/2), [5/2, 3), [3, 7/2)) into OUT/automata/bands.json and bands.md, instead of one multiplier")
 	var sweep sweepFlags
 	sweep.define(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: compute automata [-mult A] [-max-g K] [-n N] [-suffixes LIST] [-budget S] [-out DIR]")
-		fmt.Fprintln(stderr, "       compute automata -check N [-mult A] [-reprove] [-in DIR]")
+		fmt.Fprintln(stderr, "usage: compute automata [-mult A] [-max-g K] [-n N] [-suffixes LIST] [-learner L [-layers DIR]] [-prover P] [-budget S] [-out DIR]")
+		fmt.Fprintln(stderr, "       compute automata -check N [-mult A] [-reprove [-prover P]] [-in DIR]")
+		fmt.Fprintln(stderr, "       compute automata -bound FILE -layer FILE   (recheck a certified lower bound)")
 		fmt.Fprintln(stderr, "       compute automata -bands [-n N] [-budget S] [-out DIR]")
 		fmt.Fprintln(stderr, "       compute automata -mults LIST [-max-g K] [-n N] [-budget S] [-cpu T] [-mem M] [-shard i/M] [-out DIR]   (the sweep)")
 		fmt.Fprintln(stderr, "       compute automata -merge DIR [-machine TEXT]")
@@ -58,6 +64,14 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *budget < 0 {
 		return usagef("-budget %d: want 0 (no limit) or more", *budget)
 	}
+	lrn, err := grundyproof.ParseLearner(*learner)
+	if err != nil {
+		return usagef("-learner %q: want suffix or table", *learner)
+	}
+	method, err := grundyproof.ParseMethod(*prover)
+	if err != nil {
+		return usagef("-prover %q: want mex or thresholds", *prover)
+	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
@@ -67,6 +81,23 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return runAutomataSweep(ctx, sweep, set, *maxG, *n, *suffixes, *budget, *out, stdout, stderr)
 	case set["shard"] || set["cpu"] || set["mem"] || set["edge-budget"] || set["machine"]:
 		return usagef("-shard, -cpu, -mem and -edge-budget go with -mults, -machine with -merge")
+	}
+	if *bound != "" || *layerFile != "" {
+		if *bound == "" || *layerFile == "" {
+			return usagef("-bound FILE and -layer FILE go together")
+		}
+		if err := inputFile("bound", *bound); err != nil {
+			return err
+		}
+		k, l, err := grundyproof.CheckBoundFile(ctx, *bound, *layerFile)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: every automaton of T_%d (a = %s, R'_%d to N = %d) has at least %d states: %d digit prefixes, told apart pairwise by the table's rows\n", *bound, l.G, l.A, l.G, l.N, k, k)
+		return nil
+	}
+	if set["layers"] && lrn != grundyproof.LearnerTable {
+		return usagef("-layers goes with -learner table")
 	}
 	if *check != "" {
 		N, err := cli.ParseSize("check", *check)
@@ -79,7 +110,16 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if err := inputFolder("in", *in); err != nil {
 			return err
 		}
-		return checkAutomata(ctx, a, *in, N, *reprove, *budget, stdout, stderr)
+		if set["learner"] {
+			return usagef("-learner goes with learning, not with -check")
+		}
+		if set["prover"] && !*reprove {
+			return usagef("-prover goes with -check only with -reprove (the folder's proof.json names its method)")
+		}
+		if !set["prover"] {
+			method = ""
+		}
+		return checkAutomata(ctx, a, *in, N, *reprove, *budget, method, stdout, stderr)
 	}
 	if *maxG < 0 || *maxG > 40 {
 		return usagef("-max-g %d: want 0..40", *maxG)
@@ -123,7 +163,11 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	t0 := time.Now()
 	progress := func(s string) { fmt.Fprintf(stderr, "automata: %6.1f s  %s\n", time.Since(t0).Seconds(), s) }
-	res, err := grundyproof.Run(ctx, grundyproof.Config{A: a, N: int(N), K: *maxG, Suffixes: ms, Budget: *budget, Progress: progress})
+	tier := 0
+	if *layers != "" {
+		tier = 1000 // every table of the learner from a layer file
+	}
+	res, err := grundyproof.Run(ctx, grundyproof.Config{Tier: tier, A: a, N: int(N), K: *maxG, Suffixes: ms, Budget: *budget, Method: method, Learner: lrn, LayerDir: *layers, Progress: progress})
 	var nc *grundyproof.NotConvergedError
 	if err != nil && !errors.As(err, &nc) {
 		return err
@@ -195,7 +239,7 @@ func parseSuffixes(list string) ([]int, error) {
 func writeAutomata(dir string, res *grundyproof.Result, nc *grundyproof.NotConvergedError) error {
 	var learner []grundyproof.LearnerRecord
 	for _, l := range res.Learned {
-		lr := grundyproof.LearnerRecord{G: l.G, Converged: l.Converged, States: l.States, Attempts: l.Attempts}
+		lr := grundyproof.LearnerRecord{G: l.G, Converged: l.Converged, States: l.States, Attempts: l.Attempts, TableRuns: grundyproof.TableRunRecords(l.TableRuns), LowerBound: l.LowerBound}
 		if nc != nil && nc.G == l.G {
 			lr.Next = &grundyproof.NotConvergedSuggested{N: nc.Next}
 		}
@@ -237,9 +281,9 @@ const MaxDrawn = 3
 
 // checkAutomata streams the engine's R_1..R_{K+1} for n <= N against the
 // proved automata of the results folder in.
-func checkAutomata(ctx context.Context, a grundy.Multiplier, in string, N int, reprove bool, budget int, stdout, stderr io.Writer) error {
+func checkAutomata(ctx context.Context, a grundy.Multiplier, in string, N int, reprove bool, budget int, method grundyproof.Method, stdout, stderr io.Writer) error {
 	dir := grundyproof.Dir(in, a)
-	f, err := grundyproof.Load(ctx, dir, a, grundyproof.LoadOptions{Reprove: reprove, Budget: budget, Step: func(r automatic.Result) {
+	f, err := grundyproof.Load(ctx, dir, a, grundyproof.LoadOptions{Reprove: reprove, Budget: budget, Method: method, Step: func(r automatic.Result) {
 		fmt.Fprintf(stderr, "automata: proving %s again: %s\n", dir, grundyproof.StepLine(r))
 	}})
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,11 +45,69 @@ func TestAutomataCommand(t *testing.T) {
 		{"automata", "-mult", "0", "-in", dir},
 		{"automata", "-budget", "-1"},
 		{"automata", "extra"},
+		{"automata", "-learner", "lstar"},
+		{"automata", "-bound", "x.bound"},
+		{"automata", "-layers", dir},
+		{"automata", "-prover", "walnut"},
+		{"automata", "-check", "100", "-learner", "table", "-in", dir},
+		{"automata", "-check", "100", "-prover", "thresholds", "-in", dir},
 	} {
 		_, err := runArgs(t, bad...)
 		var ue usageError
 		if !errors.As(err, &ue) {
 			t.Errorf("%v: %v, want a usage error", bad, err)
 		}
+	}
+}
+
+// -learner table -prover thresholds writes the same classes as the
+// default run, proof.json names the method, and -check -reprove proves the
+// folder again by it.
+func TestAutomataTableThresholds(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	if _, err := runArgs(t, "automata", "-max-g", "4", "-n", "20000", "-out", a); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runArgs(t, "automata", "-max-g", "4", "-n", "20000", "-learner", "table", "-prover", "thresholds", "-out", b)
+	if err != nil || !strings.Contains(out, "S_4: 89 states, proved for all n") {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for g := range 5 {
+		x, _ := os.ReadFile(filepath.Join(a, "automata", "mult=2", fmt.Sprintf("g%d.txt", g)))
+		y, _ := os.ReadFile(filepath.Join(b, "automata", "mult=2", fmt.Sprintf("g%d.txt", g)))
+		if len(x) == 0 || string(x) != string(y) {
+			t.Errorf("g%d.txt differs between the learners", g)
+		}
+	}
+	js, _ := os.ReadFile(filepath.Join(b, "automata", "mult=2", "proof.json"))
+	if !strings.Contains(string(js), `"method": "thresholds"`) || !strings.Contains(string(js), `"table_runs"`) {
+		t.Error("proof.json does not name the threshold prover or the table learner's runs")
+	}
+	out, err = runArgs(t, "automata", "-check", "20000", "-reprove", "-in", b)
+	if err != nil || !strings.Contains(out, "at every n <= 20000") {
+		t.Fatalf("check -reprove: %v\n%s", err, out)
+	}
+}
+
+// compute automata -bound rechecks a lower bound left by -learner table
+// -layers (T_7 from 10^5 rows does not converge), and refuses it against
+// another layer file.
+func TestAutomataBound(t *testing.T) {
+	out, layers := t.TempDir(), t.TempDir()
+	_, err := runArgs(t, "automata", "-max-g", "6", "-n", "1e5", "-learner", "table", "-layers", layers, "-out", out)
+	if err == nil || !strings.Contains(err.Error(), "T_7") {
+		t.Fatalf("want T_7 not converged: %v", err)
+	}
+	bound, layer := filepath.Join(layers, "R7.bound"), filepath.Join(layers, "R7.layer")
+	got, err := runArgs(t, "automata", "-bound", bound, "-layer", layer)
+	if err != nil || !strings.Contains(got, "every automaton of T_7") {
+		t.Fatalf("-bound: %v\n%s", err, got)
+	}
+	js, _ := os.ReadFile(filepath.Join(out, "automata", "mult=2", "proof.json"))
+	if !strings.Contains(string(js), `"lower_bound"`) {
+		t.Error("proof.json does not record the lower bound")
+	}
+	if _, err := runArgs(t, "automata", "-bound", bound, "-layer", filepath.Join(layers, "nope.layer")); err == nil {
+		t.Error("-bound against a missing layer file passed")
 	}
 }
