@@ -89,7 +89,7 @@ func (v *view) automataText() string {
 			}
 			fmt.Fprintf(&b, "$[%s, %s)$ & %s & $%s$ & %s \\\\\n", from, to, proved, like, next)
 		}
-		b.WriteString("\\bottomrule\n\\end{tabular}\n\\caption{The positions of values $0,\\dots,J$, proved the same for every real multiplier of each interval (\\path{automata/bands.json}); the last column shows the value that is not.}\\label{tab:bands}\n\\end{table}\n")
+		b.WriteString("\\bottomrule\n\\end{tabular}\n\\caption{The positions of values $0,\\dots,J$, proved the same for every real multiplier of each interval (\\texttt{automata/bands.json}); the last column shows the value that is not.}\\label{tab:bands}\n\\end{table}\n")
 	}
 	return b.String()
 }
