@@ -74,7 +74,7 @@ func MergeSweep(root string) (*SweepSummary, []SweepTiming, error) {
 	mults, _ := plan.Mults() // ReadSweepPlan checked them
 	inPlan := map[string]bool{}
 	for _, a := range mults {
-		inPlan["mult="+a.Folder()] = true
+		inPlan[a.FolderName()] = true
 	}
 	ents, err := os.ReadDir(SweepDir(root))
 	if err != nil {
@@ -362,7 +362,7 @@ func SummaryMarkdown(s *SweepSummary) []byte {
 		}
 		link := r.Multiplier
 		if r.ProvedUpTo >= 0 {
-			link = fmt.Sprintf("[%s](mult=%s/report.md)", r.Multiplier, folderOf(r.Multiplier))
+			link = fmt.Sprintf("[%s](%s/report.md)", r.Multiplier, folderOf(r.Multiplier))
 		}
 		fmt.Fprintf(&b, "| %s | %d | msd_%s | %s | %s | %s | %s | %s |\n", link, r.C, r.Numeration, k, sizes, n, big, stop)
 	}
@@ -382,9 +382,9 @@ func machineDependent(s *SweepSummary) []string {
 func folderOf(mult string) string {
 	a, err := grundy.ParseMultiplier(mult)
 	if err != nil {
-		return mult
+		return grundy.FolderPrefix + mult
 	}
-	return a.Folder()
+	return a.FolderName()
 }
 
 func ints(xs []int) string {

@@ -128,7 +128,7 @@ func runAutomataSweep(ctx context.Context, s sweepFlags, set map[string]bool, ma
 		return err
 	}
 	fmt.Fprintf(stdout, "automata: shard %s: %d multipliers, %d computed, %d already there; rows in %s in %v\n",
-		sh, len(mine), computed, skipped, filepath.Join(grundyproof.SweepDir(out), "mult=*"), time.Since(start).Round(time.Millisecond))
+		sh, len(mine), computed, skipped, filepath.Join(grundyproof.SweepDir(out), grundy.FolderGlob), time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
