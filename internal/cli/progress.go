@@ -217,14 +217,21 @@ func NewMeter(w io.Writer, prefix string, state func() (frac float64, detail str
 		every = 500 * time.Millisecond
 	}
 	quiet := MeterQuiet
+	if quiet <= 0 {
+		// No quiet period: the first line is written now, however short
+		// the computation (a test sees it whatever the scheduler does).
+		m.print()
+	}
 	go func() {
 		defer close(m.ended)
-		select {
-		case <-m.done:
-			return
-		case <-time.After(quiet):
+		if quiet > 0 {
+			select {
+			case <-m.done:
+				return
+			case <-time.After(quiet):
+			}
+			m.print()
 		}
-		m.print()
 		t := time.NewTicker(every)
 		defer t.Stop()
 		for {
