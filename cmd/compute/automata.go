@@ -30,7 +30,7 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	maxG := fs.Int("max-g", 5, "learn and prove the positions of Grundy values 0..K")
 	n := fs.String("n", "100000", "rows of the table the learner reads")
 	suffixes := fs.String("suffixes", "6,8,10,12,14,16", "suffix lengths the learner tries, in order")
-	budget := fs.Int("budget", 0, "the most states any automaton of a proof may have (0: no limit)")
+	budget := fs.Int("budget", 0, "the most states any automaton of a proof may have (0: no limit); when learning, unset means grundyproof.DefaultStateBudget (10,000,000)")
 	out := fs.String("out", "results", "output folder (writes OUT/automata/mult=A/)")
 	check := fs.String("check", "", "N: check the engine's R_1..R_{K+1} for n <= N against the proved automata in -in, instead of learning")
 	learner := fs.String("learner", "suffix", "the learner of the thresholds: suffix (bounded suffixes, the whole table in memory) or table (counterexample-driven, reads only the rows it needs; layer files on disk past 10^6 rows)")
@@ -167,9 +167,20 @@ func runAutomata(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *layers != "" {
 		tier = 1000 // every table of the learner from a layer file
 	}
-	res, err := grundyproof.Run(ctx, grundyproof.Config{Tier: tier, A: a, N: int(N), K: *maxG, Suffixes: ms, Budget: *budget, Method: method, Learner: lrn, LayerDir: *layers, Progress: progress})
+	// A learning run has a state budget unless -budget says otherwise:
+	// without one, cap(k, t) of a multiplier of [3, 7/2) other than 3
+	// grows past any machine (10/3: 24 GB), and its product's slice grows
+	// by doubling, faster than any check of memory.
+	learnBudget := *budget
+	if !set["budget"] {
+		learnBudget = grundyproof.DefaultStateBudget
+	}
+	res, err := grundyproof.Run(ctx, grundyproof.Config{Tier: tier, A: a, N: int(N), K: *maxG, Suffixes: ms, Budget: learnBudget, Method: method, Learner: lrn, LayerDir: *layers, Progress: progress})
 	var nc *grundyproof.NotConvergedError
 	if err != nil && !errors.As(err, &nc) {
+		if automatic.IsBudget(err) && ctx.Err() == nil {
+			return fmt.Errorf("%v; give a larger -budget than %d, or -budget 0 for no limit (at about 170 bytes a state, and more while it is built)", err, learnBudget)
+		}
 		return err
 	}
 	dir := grundyproof.Dir(*out, a)

@@ -37,6 +37,11 @@ func TestAutomataCommand(t *testing.T) {
 	if err != nil || !strings.Contains(out, "at every n <= 30000") {
 		t.Fatalf("check: %v\n%s", err, out)
 	}
+	// A proof past its state budget says how to give it more.
+	if _, err := runArgs(t, "automata", "-mult", "10/3", "-max-g", "2", "-n", "20000", "-budget", "20000", "-out", t.TempDir()); err == nil ||
+		!strings.Contains(err.Error(), "state budget; give a larger -budget than 20000, or -budget 0 for no limit") {
+		t.Errorf("a = 10/3 with -budget 20000: %v", err)
+	}
 	for _, bad := range [][]string{
 		{"automata", "-max-g", "-1"},
 		{"automata", "-n", "10"},
