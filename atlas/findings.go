@@ -126,7 +126,7 @@ func Findings(rows []AtlasRow, list string, earlier *Earlier, further []Further)
 	}
 	lo, hi := alphaRange(good)
 	how := conjectures.FitEstimator
-	if refit, _ := fitOrigins(good); refit > 0 {
+	if refit, _ := FitOrigins(good); refit > 0 {
 		how += ", recomputed from h(g); the file's own fit columns hold ordinary least squares"
 	}
 	s := fmt.Sprintf("The slope alpha of the fit G(n) ~ alpha ln n + beta (%s), a description of the range and not a growth law, runs from %.3f (a = %s) to %.3f (a = %s) over the %d multipliers with a good fit", how, lo.Alpha, lo.Multiplier, hi.Alpha, hi.Multiplier, len(good))

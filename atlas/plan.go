@@ -37,18 +37,7 @@ func NewPlan(list string, mults []grundy.Multiplier, N int) Plan {
 
 // Mults parses the plan's multipliers.
 func (p Plan) Mults() ([]grundy.Multiplier, error) {
-	out := make([]grundy.Multiplier, len(p.Multipliers))
-	for i, s := range p.Multipliers {
-		a, err := grundy.ParseMultiplier(s)
-		if err != nil || a.String() != s {
-			return nil, fmt.Errorf("multiplier %q is not written exactly", s)
-		}
-		if i > 0 && !Less(out[i-1], a) {
-			return nil, fmt.Errorf("multipliers are not sorted and distinct at %q", s)
-		}
-		out[i] = a
-	}
-	return out, nil
+	return grundy.ParseExactList(p.Multipliers)
 }
 
 // ErrOtherPlan is returned, wrapped, when a folder already holds an atlas

@@ -49,7 +49,7 @@ func ReportWith(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further,
 		}
 	}
 	w("The data are in atlas.parquet (one row per a; `compute export -in atlas.parquet` writes CSV).")
-	if refit, old := fitOrigins(rows); refit > 0 || old > 0 {
+	if refit, old := FitOrigins(rows); refit > 0 || old > 0 {
 		w("Its fit columns (fit_alpha, fit_beta, fit_rms, fit_max_residual, fit_max_at_n) hold ordinary least squares, every n weighted alike, as")
 		w("the run that made it fitted (it has no %s). Here alpha, beta and RMS are the weighted fit, recomputed from h(g) for %s", MetaFit, count(refit))
 		w("multipliers: where LRS-5.2(a) holds, G(n) = g exactly for h(g) <= n < h(g+1), so this is the fit the run would have made;")
@@ -94,7 +94,7 @@ func ReportWith(plan Plan, rows []AtlasRow, earlier *Earlier, further []Further,
 		w("numeration is not Pisot and the method decides nothing.")
 	}
 	w("")
-	refit, _ := fitOrigins(rows)
+	refit, _ := FitOrigins(rows)
 	head := []string{"a", "G(N)", "alpha", "beta", "RMS"}
 	if refit > 0 {
 		head = append(head, "alpha in the file")
@@ -349,10 +349,10 @@ func verdictRuns(ok []AtlasRow) string {
 	return fmt.Sprintf("In increasing a, the verdict changes %d times: it %s. Between the multipliers listed nothing was computed, so these runs suggest intervals of a but do not prove them.", len(runs)-1, strings.Join(parts, "; "))
 }
 
-// fitOrigins counts the rows whose fit was recomputed from h(g) when they
+// FitOrigins counts the rows whose fit was recomputed from h(g) when they
 // were read (Refit) and those that keep an earlier file's ordinary
 // least-squares fit (OldFit).
-func fitOrigins(rows []AtlasRow) (refit, old int) {
+func FitOrigins(rows []AtlasRow) (refit, old int) {
 	for _, r := range rows {
 		if r.Refit {
 			refit++

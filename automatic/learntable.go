@@ -642,7 +642,7 @@ func (L *tableLearner) raw() *Automaton {
 // checkTable streams the table and returns the first row n whose (n, f(n))
 // h rejects, or ok.
 func (L *tableLearner) checkTable(ctx context.Context, h *Automaton) (uint64, bool, error) {
-	w := newNumWalker(h, L.num, L.last+1)
+	w := NewPairWalker(h, L.last+1)
 	const chunk = 1 << 20
 	buf := make([]uint32, chunk)
 	mn := uint64(0)
@@ -661,7 +661,7 @@ func (L *tableLearner) checkTable(ctx context.Context, h *Automaton) (uint64, bo
 			if n > 0 {
 				mn = L.num.Next(mn)
 			}
-			if !w.accepts(mn, L.num.Mask(uint64(y))) {
+			if !w.Accepts(mn, L.num.Mask(uint64(y))) {
 				return n, false, nil
 			}
 		}
@@ -784,42 +784,6 @@ func otherValue(a *Automaton, mn, not uint64) (uint64, bool) {
 		return 0, false
 	}
 	return rec(0, l-1, 0)
-}
-
-// numWalker is pairWalker for any numeration: it runs a 2-track automaton
-// over consecutive pairs, from the first digit that changed.
-type numWalker struct {
-	a      *Automaton
-	d      int
-	states []int32
-	mn, my uint64
-	fresh  bool
-}
-
-func newNumWalker(a *Automaton, num *Numeration, max uint64) *numWalker {
-	d := 1
-	for d < num.MaskDigits() && num.Count(d) <= max {
-		d++
-	}
-	return &numWalker{a: a, d: d, states: make([]int32, d+1), fresh: true}
-}
-
-func (w *numWalker) accepts(mn, my uint64) bool {
-	start := 0
-	if !w.fresh {
-		start = max(0, w.d-bits.Len64((mn^w.mn)|(my^w.my)))
-	}
-	w.fresh = false
-	s := w.states[start]
-	for j := start; j < w.d; j++ {
-		if s >= 0 {
-			bit := uint(w.d - 1 - j)
-			s = int32(w.a.Next(int(s), uint32(mn>>bit&1)|uint32(my>>bit&1)<<1))
-		}
-		w.states[j+1] = s
-	}
-	w.mn, w.my = mn, my
-	return w.a.Accepting(int(s))
 }
 
 // Stats returns the result in the bounded-suffix learner's terms, for the

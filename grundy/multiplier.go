@@ -182,3 +182,21 @@ func (x *divisor) div(u uint64) uint64 {
 	}
 	return u / x.d
 }
+
+// ParseExactList reads multipliers as a plan file lists them: each
+// written exactly as Multiplier.String writes it, in increasing order,
+// without repeats (the atlas's and the automata sweep's plans).
+func ParseExactList(ss []string) ([]Multiplier, error) {
+	out := make([]Multiplier, len(ss))
+	for i, s := range ss {
+		a, err := ParseMultiplier(s)
+		if err != nil || a.String() != s {
+			return nil, fmt.Errorf("multiplier %q is not written exactly", s)
+		}
+		if i > 0 && a.Rat().Cmp(out[i-1].Rat()) <= 0 {
+			return nil, fmt.Errorf("multipliers are not sorted and distinct at %q", s)
+		}
+		out[i] = a
+	}
+	return out, nil
+}

@@ -82,9 +82,9 @@ func CheckTable(ctx context.Context, a grundy.Multiplier, S []*au.Automaton, N i
 	if err != nil {
 		return c, err
 	}
-	ws := make([]*pairWalker, len(T))
+	ws := make([]*au.PairWalker, len(T))
 	for g := range ws {
-		ws[g] = newPairWalker(T[g], uint64(N)+1)
+		ws[g] = au.NewPairWalker(T[g], uint64(N)+1)
 	}
 	mn := uint64(0)
 	for n0, R := range grundy.FirstLayers(ctx, N, a, K+1) {
@@ -93,7 +93,7 @@ func CheckTable(ctx context.Context, a grundy.Multiplier, S []*au.Automaton, N i
 			for g := range T {
 				y := min(R[g][i], uint32(n+1))
 				c.Cases++
-				if !ws[g].accepts(mn, ns.Mask(uint64(y))) && c.FirstBad < 0 {
+				if !ws[g].Accepts(mn, ns.Mask(uint64(y))) && c.FirstBad < 0 {
 					c.FirstBad, c.BadG, c.Engine = n, g+1, y
 				}
 			}
@@ -101,7 +101,7 @@ func CheckTable(ctx context.Context, a grundy.Multiplier, S []*au.Automaton, N i
 		}
 	}
 	for _, w := range ws {
-		c.Steps += w.steps
+		c.Steps += w.Steps()
 	}
 	if err := ctx.Err(); err != nil {
 		return c, err

@@ -240,12 +240,9 @@ func StepLine(r automatic.Result) string {
 	}
 }
 
-// learnSuffix learns T_1..T_{K+1} with the bounded-suffix learner
-// (automatic.LearnFunction) into res.T and res.Learned.
-func learnSuffix(ctx context.Context, cfg Config, res *Result, say func(string, ...any), step func(string, time.Time)) (*NotConvergedError, error) {
-	ns := res.System.NS
-	small := min(cfg.N, cfg.Tier)
-	var err error
+// smallThresholds computes R'_1..R'_{K+1} to N = small with the
+// breakpoint engine, the first table of either learner, saying so.
+func smallThresholds(ctx context.Context, cfg Config, small int, say func(string, ...any), step func(string, time.Time)) ([][]uint32, error) {
 	t := time.Now()
 	say("thresholds R'_1..R'_%d to N = %d (the breakpoint engine)", cfg.K+1, small)
 	thr, err := Thresholds(ctx, cfg.A, small, cfg.K)
@@ -253,7 +250,19 @@ func learnSuffix(ctx context.Context, cfg Config, res *Result, say func(string, 
 		return nil, err
 	}
 	step(fmt.Sprintf("thresholds R'_1..R'_%d to N = %d (grundy.FirstLayers)", cfg.K+1, small), t)
-	t = time.Now()
+	return thr, nil
+}
+
+// learnSuffix learns T_1..T_{K+1} with the bounded-suffix learner
+// (automatic.LearnFunction) into res.T and res.Learned.
+func learnSuffix(ctx context.Context, cfg Config, res *Result, say func(string, ...any), step func(string, time.Time)) (*NotConvergedError, error) {
+	ns := res.System.NS
+	small := min(cfg.N, cfg.Tier)
+	thr, err := smallThresholds(ctx, cfg, small, say, step)
+	if err != nil {
+		return nil, err
+	}
+	t := time.Now()
 	zero, err := thresholdZero(ctx, ns)
 	if err != nil {
 		return nil, err

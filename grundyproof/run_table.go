@@ -60,13 +60,10 @@ func learnTable(ctx context.Context, cfg Config, res *Result, say func(string, .
 		maxSuffix = 20
 	}
 	small := min(cfg.N, cfg.Tier)
-	t := time.Now()
-	say("thresholds R'_1..R'_%d to N = %d (the breakpoint engine)", cfg.K+1, small)
-	thr, err := Thresholds(ctx, cfg.A, small, cfg.K)
+	thr, err := smallThresholds(ctx, cfg, small, say, step)
 	if err != nil {
 		return nil, err
 	}
-	step(fmt.Sprintf("thresholds R'_1..R'_%d to N = %d (grundy.FirstLayers)", cfg.K+1, small), t)
 	dir := cfg.LayerDir
 	if cfg.N > small {
 		if dir == "" {

@@ -109,18 +109,7 @@ func (p SweepPlan) check() error {
 
 // Mults parses the plan's multipliers (exactly written, increasing).
 func (p SweepPlan) Mults() ([]grundy.Multiplier, error) {
-	out := make([]grundy.Multiplier, len(p.Multipliers))
-	for i, s := range p.Multipliers {
-		a, err := grundy.ParseMultiplier(s)
-		if err != nil || a.String() != s {
-			return nil, fmt.Errorf("multiplier %q is not written exactly", s)
-		}
-		if i > 0 && a.Rat().Cmp(out[i-1].Rat()) <= 0 {
-			return nil, fmt.Errorf("multipliers are not sorted and distinct at %q", s)
-		}
-		out[i] = a
-	}
-	return out, nil
+	return grundy.ParseExactList(p.Multipliers)
 }
 
 // SweepDir is the sweep's folder under a results folder: ROOT/automata.

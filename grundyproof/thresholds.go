@@ -3,7 +3,6 @@ package grundyproof
 import (
 	"context"
 	"fmt"
-	"math/bits"
 
 	"fibnim/automatic"
 	"fibnim/grundy"
@@ -48,56 +47,13 @@ func layer(ctx context.Context, a grundy.Multiplier, N, g int) ([]uint32, error)
 	return f, ctx.Err()
 }
 
-// pairWalker runs a 2-track automaton over the words of consecutive pairs
-// (n, y), all padded to D digits, keeping the states after each digit of
-// the last word so that the next word starts from its first changed digit.
-type pairWalker struct {
-	a      *automatic.Automaton
-	d      int
-	states []int32 // states[i]: after i digits
-	mn, my uint64
-	fresh  bool
-	steps  int64
-}
-
-// newPairWalker returns a walker for pairs whose numbers are at most max
-// (below the numeration's Top64).
-func newPairWalker(a *automatic.Automaton, max uint64) *pairWalker {
-	ns := a.Numeration()
-	d := 1
-	for d < ns.MaskDigits() && ns.Count(d) <= max {
-		d++
-	}
-	return &pairWalker{a: a, d: d, states: make([]int32, d+1), fresh: true}
-}
-
-// accepts reports whether a accepts the pair with digits mn, my.
-func (w *pairWalker) accepts(mn, my uint64) bool {
-	start := 0
-	if !w.fresh {
-		start = max(w.d-bits.Len64((mn^w.mn)|(my^w.my)), 0)
-	}
-	w.fresh = false
-	s := w.states[start]
-	for j := start; j < w.d; j++ {
-		if s >= 0 {
-			bit := uint(w.d - 1 - j)
-			s = int32(w.a.Next(int(s), uint32(mn>>bit&1)|uint32(my>>bit&1)<<1))
-			w.steps++
-		}
-		w.states[j+1] = s
-	}
-	w.mn, w.my = mn, my
-	return w.a.Accepting(int(s))
-}
-
 // disagreement returns the first n whose (n, f(n)) a rejects, or ok.
 func disagreement(a *automatic.Automaton, f []uint32) (int, bool) {
 	ns := a.Numeration()
-	w := newPairWalker(a, uint64(len(f)))
+	w := automatic.NewPairWalker(a, uint64(len(f)))
 	mn := uint64(0)
 	for n, y := range f {
-		if !w.accepts(mn, ns.Mask(uint64(y))) {
+		if !w.Accepts(mn, ns.Mask(uint64(y))) {
 			return n, false
 		}
 		mn = ns.Next(mn)
@@ -111,9 +67,9 @@ func disagreement(a *automatic.Automaton, f []uint32) (int, bool) {
 func checkGuesses(ctx context.Context, a grundy.Multiplier, T []*automatic.Automaton, N int) (int, int, bool) {
 	k := len(T) - 1
 	ns := T[1].Numeration()
-	ws := make([]*pairWalker, k+1)
+	ws := make([]*automatic.PairWalker, k+1)
 	for g := 1; g <= k; g++ {
-		ws[g] = newPairWalker(T[g], uint64(N)+1)
+		ws[g] = automatic.NewPairWalker(T[g], uint64(N)+1)
 	}
 	mn := uint64(0)
 	for n0, R := range grundy.FirstLayers(ctx, N, a, k) {
@@ -121,7 +77,7 @@ func checkGuesses(ctx context.Context, a grundy.Multiplier, T []*automatic.Autom
 			n := n0 + i
 			for g := 1; g <= k; g++ {
 				y := min(R[g-1][i], uint32(n+1))
-				if !ws[g].accepts(mn, ns.Mask(uint64(y))) {
+				if !ws[g].Accepts(mn, ns.Mask(uint64(y))) {
 					return g, n, false
 				}
 			}

@@ -91,7 +91,7 @@ func AtlasTeX(rows []atlas.AtlasRow) (tab, notes []byte) {
 	if quiet > 0 {
 		n[len(n)-1] = strings.Replace(n[len(n)-1], "multipliers $a$,", "multipliers $a$ listed,", 1)
 	}
-	if refit, old := fitOrigins(rows); refit > 0 || old > 0 {
+	if refit, old := atlas.FitOrigins(rows); refit > 0 || old > 0 {
 		s := "The fit columns of atlas.parquet hold the ordinary least-squares fit, every $n$ weighted alike, of the run that made it; $\\alpha$ here is recomputed from $h(g)$"
 		if old > 0 {
 			s += fmt.Sprintf(" for %d of these multipliers, and is that ordinary fit for the other %d, where $G(n)$ is not non-decreasing", refit, old)
@@ -107,21 +107,6 @@ func AtlasTeX(rows []atlas.AtlasRow) (tab, notes []byte) {
 		n = append(n, fmt.Sprintf("%d rows were not computed to the end (a value passed what the store holds).", overflow))
 	}
 	return t.withNotes(strings.Join(n, " "))
-}
-
-// fitOrigins counts the rows whose fit was recomputed from h(g) when they
-// were read (AtlasRow.Refit) and those that keep an earlier file's
-// ordinary least-squares fit (AtlasRow.OldFit).
-func fitOrigins(rows []atlas.AtlasRow) (refit, old int) {
-	for _, r := range rows {
-		if r.Refit {
-			refit++
-		}
-		if r.OldFit {
-			old++
-		}
-	}
-	return refit, old
 }
 
 // othersHold reports whether every statement of r other than the two
